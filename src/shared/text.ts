@@ -1,0 +1,51 @@
+/** Text rules shared by server and web (spec §3, §4, §9). */
+
+export const SIDEBAR_CUT = 20;
+export const REQUEST_TITLE_CUT = 100;
+
+/** Longer than `max` characters → first `max` characters plus '...'. */
+export function cutText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** Sidebar chat titles: over 20 characters → 20 plus '...'. */
+export function cutSidebarTitle(title: string): string {
+  return cutText(title, SIDEBAR_CUT);
+}
+
+/** User block display name: 20 characters or longer → first 20 plus '...' (spec §2). */
+export function cutDisplayName(name: string): string {
+  return name.length >= SIDEBAR_CUT ? `${name.slice(0, SIDEBAR_CUT)}...` : name;
+}
+
+/**
+ * Request display title (spec §3). For form data: the text field cut to 100 characters, else the
+ * uploaded file's name. For an object: the prompt field cut the same way, else the first string value,
+ * else 'Untitled request'.
+ */
+export function requestDisplayTitle(request: FormData | Record<string, unknown>): string {
+  if (typeof FormData !== 'undefined' && request instanceof FormData) {
+    const text = request.get('text');
+    if (typeof text === 'string' && text.length > 0) return cutText(text, REQUEST_TITLE_CUT);
+    const file = request.get('file');
+    if (file && typeof file === 'object' && 'name' in file && file.name) return String(file.name);
+    return 'Untitled request';
+  }
+  const record = request as Record<string, unknown>;
+  if (typeof record.prompt === 'string' && record.prompt.length > 0) {
+    return cutText(record.prompt, REQUEST_TITLE_CUT);
+  }
+  const first = Object.values(record).find((v): v is string => typeof v === 'string' && v.length > 0);
+  return first !== undefined ? cutText(first, REQUEST_TITLE_CUT) : 'Untitled request';
+}
+
+/** Busy label from the wording of the action (spec §4); 'refactr' is the spec's misspelt keyword. */
+export function busyLabel(action: string): string {
+  const a = action.toLowerCase();
+  if (a.includes('explain')) return 'Explaining...';
+  if (a.includes('refactr') || a.includes('refactor')) return 'Refactoring...';
+  if (a.includes('summarize')) return 'Summarizing...';
+  if (a.includes('optimize')) return 'Optimizing...';
+  if (a.includes('generate')) return 'Generating...';
+  return 'Thinking...';
+}
