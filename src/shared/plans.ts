@@ -1,0 +1,124 @@
+/** The plan catalogue (spec §3 Plan, §9 prices): one source for the pricing page and, later, billing. */
+
+export type BillingPeriod = 'monthly' | 'yearly';
+
+/** Icon keys, not components: shared code stays free of UI imports; the web maps each key to an icon. */
+export type PlanFeatureIcon =
+  | 'sparkles'
+  | 'infinity'
+  | 'history'
+  | 'server'
+  | 'users'
+  | 'shield'
+  | 'zap'
+  | 'headset';
+
+export interface PlanFeature {
+  icon: PlanFeatureIcon;
+  text: string;
+}
+
+export interface Plan {
+  id: 'starter' | 'pro' | 'enterprise';
+  name: string;
+  description: string;
+  /** Price per month, in US dollars. */
+  price: number;
+  /** Price per year, in US dollars. */
+  yearlyPrice: number;
+  buttonText: string;
+  buttonVariant: 'primary' | 'outline';
+  popular: boolean;
+  /** AI generations included each month; null means unlimited. */
+  monthlyGenerations: number | null;
+  features: readonly PlanFeature[];
+  /** The first entry is the list's heading, the rest are its items. */
+  includes: readonly string[];
+}
+
+/** The saving the pricing page advertises for yearly billing, in percent. */
+export const ADVERTISED_YEARLY_SAVING = 20;
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    description: 'For individuals trying AI help on everyday writing and code.',
+    price: 12,
+    yearlyPrice: 99,
+    buttonText: 'Choose Starter',
+    buttonVariant: 'outline',
+    popular: false,
+    monthlyGenerations: 100,
+    features: [
+      { icon: 'sparkles', text: '100 AI generations a month' },
+      { icon: 'zap', text: 'All six writing and coding tools' },
+      { icon: 'history', text: 'Saved history for every tool' },
+    ],
+    includes: [
+      'Starter includes:',
+      'Code explainer and refactor',
+      'Article, e-mail and resume helpers',
+      'Document summaries from PDF, DOCX or text',
+      'Community support',
+    ],
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    description: 'For developers and writers who lean on AI every working day.',
+    price: 39,
+    yearlyPrice: 349,
+    buttonText: 'Upgrade to Pro',
+    buttonVariant: 'primary',
+    popular: true,
+    monthlyGenerations: null,
+    features: [
+      { icon: 'infinity', text: 'Unlimited AI generations' },
+      { icon: 'server', text: 'Local model or any provider you choose' },
+      { icon: 'history', text: 'Rename, search and reuse your history' },
+    ],
+    includes: [
+      'Everything in Starter, plus:',
+      'Unlimited generations on every tool',
+      'Bring your own API key',
+      'Longer documents and resumes',
+      'Priority e-mail support',
+    ],
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    description: 'For teams that need unlimited access, control and support.',
+    price: 89,
+    yearlyPrice: 799,
+    buttonText: 'Choose Enterprise',
+    buttonVariant: 'outline',
+    popular: false,
+    monthlyGenerations: null,
+    features: [
+      { icon: 'users', text: 'Unlimited access across teams' },
+      { icon: 'shield', text: 'Self-hosted on your own servers' },
+      { icon: 'headset', text: 'Dedicated onboarding and support' },
+    ],
+    includes: [
+      'Everything in Pro, plus:',
+      'Unlimited seats for every team',
+      'Single sign-on with your identity provider',
+      'Usage reports per team',
+      'Support with a response-time commitment',
+    ],
+  },
+];
+
+/** The price shown for a period: monthly uses `price`, yearly uses `yearlyPrice`. */
+export function planPrice(plan: Pick<Plan, 'price' | 'yearlyPrice'>, period: BillingPeriod): number {
+  return period === 'yearly' ? plan.yearlyPrice : plan.price;
+}
+
+/** What yearly billing saves against twelve monthly payments, in whole percent (rounded down). */
+export function yearlySavingPercent(plan: Pick<Plan, 'price' | 'yearlyPrice'>): number {
+  const twelveMonths = plan.price * 12;
+  if (twelveMonths <= 0) return 0;
+  return Math.floor(((twelveMonths - plan.yearlyPrice) / twelveMonths) * 100);
+}
