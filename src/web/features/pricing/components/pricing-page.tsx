@@ -1,9 +1,48 @@
+import { useState } from 'react';
+import { type BillingPeriod, PLANS } from '../../../../shared/plans.ts';
+import { BillingToggle } from './billing-toggle.tsx';
+import { PlanCard } from './plan-card.tsx';
+
+const DESCRIPTION =
+  'Draftsmith plans and prices: Starter, Pro and Enterprise, billed monthly or yearly. Yearly billing saves at least 20%.';
+
 export function PricingPage() {
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (
     <>
-      <title>Pricing · Draftsmith</title>
-      <section className="mx-auto max-w-6xl px-4 py-24 text-center">
-        <h1 className="font-bold text-4xl tracking-tight">Plans and pricing</h1>
+      <title>Subscription | Draftsmith</title>
+      <meta name="description" content={DESCRIPTION} />
+      <section aria-labelledby="pricing-title" className="relative isolate overflow-hidden">
+        <div
+          aria-hidden="true"
+          className="-z-10 absolute inset-0 bg-[radial-gradient(50rem_24rem_at_50%_-10%,color-mix(in_oklab,var(--primary)_18%,transparent),transparent)]"
+        />
+        <div className="mx-auto max-w-6xl px-4 pt-14 pb-20 sm:px-6 sm:pt-20 lg:px-8 lg:pb-24">
+          <div className="mx-auto max-w-2xl text-center">
+            <p className="font-semibold text-primary text-sm uppercase tracking-wider">Pricing</p>
+            <h1
+              id="pricing-title"
+              className="mt-2 text-balance font-extrabold text-4xl tracking-tight sm:text-5xl"
+            >
+              Choose the plan that fits your work
+            </h1>
+            <p className="mt-4 text-pretty text-lg text-muted-foreground">
+              Every plan includes all six tools and a history for each. Pay monthly, or yearly and save.
+            </p>
+          </div>
+          <div className="mt-10">
+            <BillingToggle value={period} onChange={setPeriod} />
+          </div>
+          <div className="mx-auto mt-12 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-start">
+            {PLANS.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} period={period} />
+            ))}
+          </div>
+          <p className="mt-12 text-center text-muted-foreground text-sm">
+            Prices are in US dollars, excluding applicable taxes. Checkout is coming soon — until then,
+            choosing a plan creates your free account.
+          </p>
+        </div>
       </section>
     </>
   );

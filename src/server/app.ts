@@ -1,0 +1,90 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type AccessTokens, createAccessTokens } from './auth/access-token.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './errors.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export type HealthProbe = () => unknown | Promise<unknown>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    accessTokens: AccessTokens;
+    /** Named components reported by GET /api/health (e.g. the AI model). */
+    healthProbes: Map<string, HealthProbe>;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Secret for sessions and access tokens (from BETTER_AUTH_SECRET or DATA_DIR). */
+  secret: string;
+  /** Directory of the built web app; omitted in API-only tests. */
+  webDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application as a Fastify instance without listening (tests use app.inject). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('accessTokens', createAccessTokens(deps.secret));
+  app.decorate('healthProbes', new Map<string, HealthProbe>());
+
+  // External plugins first, then the app's own, then routes (fastify/demo order).
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    hsts: https ? { maxAge: 15552000 } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(errorsPlugin);
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) => {
+        const path = request.url.split('?')[0];
+        const error = new AppError('not_found:api', `No API route for ${request.method} ${path}.`);
+        reply.status(404).send(error.toBody());
+      });
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(staticWebPlugin, { webDir: deps.webDir });
+  return app;
+}

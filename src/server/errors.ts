@@ -1,0 +1,59 @@
+/**
+ * One typed error for the whole API. Codes are `type:surface` (e.g. `unauthorized:auth`); the type
+ * decides the HTTP status, and the message is what the user may see. Internal details go to the log only.
+ */
+const STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limit: 429,
+  internal: 500,
+  bad_gateway: 502,
+  unavailable: 503,
+  timeout: 504,
+} as const;
+
+export type ErrorType = keyof typeof STATUS;
+export type ErrorCode = `${ErrorType}:${string}`;
+
+const DEFAULT_MESSAGE: Record<ErrorType, string> = {
+  bad_request: 'The request is not valid.',
+  unauthorized: 'You need to sign in to do that.',
+  forbidden: 'You do not have access to this resource.',
+  not_found: 'Not found.',
+  conflict: 'This conflicts with existing data.',
+  payload_too_large: 'The request is too large.',
+  unsupported_media_type: 'This type of content is not supported.',
+  rate_limit: 'Too many requests. Please try again later.',
+  internal: 'Something went wrong on our side. Please try again.',
+  bad_gateway: 'The AI provider returned an error. Please try again.',
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  timeout: 'The request took too long. Please try again.',
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
+    const type = code.split(':')[0] as ErrorType;
+    super(message ?? DEFAULT_MESSAGE[type], { cause: options?.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = STATUS[type];
+    this.headers = options?.headers ?? {};
+  }
+
+  toBody() {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}

@@ -1,0 +1,20 @@
+import { SERVICES } from '../../../shared/services.ts';
+import { BLOG_URL, SOCIAL_LINKS } from '@/lib/site-links';
+
+export const PRIMARY_LINKS = [
+  { label: 'Home', to: '/' },
+  { label: 'Subscription', to: '/subscription' },
+] as const;
+
+export const SERVICE_LINKS = SERVICES.map((service) => ({
+  label: service.name,
+  to: service.path,
+  description: service.description,
+}));
+
+export const BLOG_LINK = { label: 'Blogs', href: BLOG_URL };
+
+export const CONTACT_LINKS = [SOCIAL_LINKS.github, SOCIAL_LINKS.linkedin, SOCIAL_LINKS.x, SOCIAL_LINKS.discord];
+
+/** Every external link opens in a new tab without handing the opener to the other site. */
+export const EXTERNAL_LINK_PROPS = { target: '_blank', rel: 'noopener noreferrer' } as const;

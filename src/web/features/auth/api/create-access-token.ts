@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { tokenStore } from '@/lib/token-store';
+
+export interface AccessTokenResponse {
+  token: string;
+  expiresAt: number;
+}
+
+/** POST /api/jwt {email}: trades the cookie session for a bearer token and stores it (spec §4). */
+export async function createAccessToken(email: string): Promise<string> {
+  const { data } = await apiRequest<AccessTokenResponse>('/jwt', {
+    method: 'POST',
+    body: { email },
+    auth: false,
+  });
+  tokenStore.set(data.token);
+  return data.token;
+}
+
+export const useCreateAccessToken = () => useMutation({ mutationFn: createAccessToken });

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { User } from '../../../../shared/user.ts';
+import { apiRequest } from '@/lib/api-client';
+
+export interface CreateUserProfileResult {
+  user: User;
+  /** True on 201 (first time), false on 200 (the profile already existed). */
+  created: boolean;
+}
+
+/** POST /api/users {username?}: idempotent profile creation for the signed-in user. */
+export async function createUserProfile(username?: string): Promise<CreateUserProfileResult> {
+  const { status, data } = await apiRequest<{ user: User }>('/users', {
+    method: 'POST',
+    body: username ? { username } : {},
+  });
+  return { user: data.user, created: status === 201 };
+}
+
+export const useCreateUserProfile = () => useMutation({ mutationFn: createUserProfile });

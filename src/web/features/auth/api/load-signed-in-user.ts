@@ -1,0 +1,36 @@
+import { toast } from 'sonner';
+import { DEFAULT_AVATAR, DEFAULT_DISPLAY_NAME, type User } from '../../../../shared/user.ts';
+import { tokenStore } from '@/lib/token-store';
+import { socialPending } from '../lib/social-pending';
+import type { AuthSession } from './auth-client';
+import { createAccessToken } from './create-access-token';
+import { createUserProfile } from './create-user-profile';
+import { getUser } from './get-user';
+
+/**
+ * From a cookie session to the app's user: make sure a bearer token is stored (POST /api/jwt), finish
+ * a social sign-in if one is pending (POST /api/users, 201 → success toast), then GET /api/users/:uid.
+ */
+export async function loadSignedInUser(session: AuthSession): Promise<User> {
+  if (!tokenStore.isFresh()) await createAccessToken(session.user.email);
+  if (socialPending.isSet()) {
+    socialPending.clear();
+    const { user, created } = await createUserProfile();
+    if (created) toast.success('User created successfully!');
+    return user;
+  }
+  return getUser(session.user.id);
+}
+
+/** What the header can still show when the profile call failed (spec §3 fallbacks). */
+export function userFromSession(session: AuthSession): User {
+  return {
+    uid: session.user.id,
+    email: session.user.email ?? '',
+    displayName: session.user.name || DEFAULT_DISPLAY_NAME,
+    photoURL: session.user.image || DEFAULT_AVATAR,
+    subscription: 'free',
+  };
+}
+
+export const signedInUserQueryKey = (uid: string | undefined) => ['auth', 'user', uid] as const;

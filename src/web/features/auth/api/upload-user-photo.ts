@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { User } from '../../../../shared/user.ts';
+import { apiRequest } from '@/lib/api-client';
+
+/** PUT /api/users/:uid/photo, multipart field `photo`. */
+export async function uploadUserPhoto({ uid, photo }: { uid: string; photo: File }): Promise<User> {
+  const form = new FormData();
+  form.append('photo', photo);
+  const { data } = await apiRequest<{ user: User }>(`/users/${encodeURIComponent(uid)}/photo`, {
+    method: 'PUT',
+    body: form,
+  });
+  return data.user;
+}
+
+export const useUploadUserPhoto = () => useMutation({ mutationFn: uploadUserPhoto });

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, WandSparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { type SignUpInput, signUpSchema } from '../../../../shared/auth-schemas.ts';
+import { generatePassword } from '../../../../shared/password.ts';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { rateLimitMessage } from '../api/auth-flow-error';
+import { useSignUpWithEmail } from '../api/sign-up-with-email';
+import { PasswordInput } from './password-input';
+import { PhotoInput, photoError } from './photo-input';
+import { TermsCheckbox } from './terms-checkbox';
+
+export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
+  const navigate = useNavigate();
+  const signUp = useSignUpWithEmail();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { username: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const photoProblem = photoError(photo);
+
+  function fillGeneratedPassword() {
+    form.setValue('password', generatePassword(), { shouldValidate: true, shouldDirty: true });
+    setPasswordVisible(true);
+  }
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (photoProblem) return;
+    onBusyChange?.(true);
+    signUp.mutate(
+      { ...values, photo },
+      {
+        onSuccess: () => {
+          toast.success('User created successfully, please sign in');
+          navigate('/signin');
+        },
+        onError: (error) => {
+          console.error('Sign-up failed', error);
+          toast.error(rateLimitMessage(error) ?? 'User creation failed, please try again');
+        },
+        onSettled: () => onBusyChange?.(false),
+      },
+    );
+  });
+
+  const busy = signUp.isPending;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up with e-mail">
+      <FormField id="signup-username" label="Username" error={errors.username?.message}>
+        <Input
+          id="signup-username"
+          autoComplete="username"
+          placeholder="Ada Lovelace"
+          disabled={busy}
+          {...fieldAria('signup-username', errors.username?.message)}
+          {...form.register('username')}
+        />
+      </FormField>
+      <FormField id="signup-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          disabled={busy}
+          {...fieldAria('signup-email', errors.email?.message)}
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField id="signup-photo" label="Profile photo (optional)" error={photoProblem}>
+        <PhotoInput
+          id="signup-photo"
+          file={photo}
+          onChange={setPhoto}
+          disabled={busy}
+          describedBy={photoProblem ? 'signup-photo-error' : undefined}
+        />
+      </FormField>
+      <FormField
+        id="signup-password"
+        label="Password"
+        error={errors.password?.message}
+        hint="At least 6 characters with an uppercase letter, a digit and a special character."
+        action={
+          <button
+            type="button"
+            onClick={fillGeneratedPassword}
+            disabled={busy}
+            className="inline-flex items-center gap-1 rounded font-medium text-primary text-xs hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+          >
+            <WandSparkles className="size-3.5" aria-hidden />
+            Generate password
+          </button>
+        }
+      >
+        <PasswordInput
+          id="signup-password"
+          autoComplete="new-password"
+          placeholder="Create a strong password"
+          disabled={busy}
+          visible={passwordVisible}
+          onVisibleChange={setPasswordVisible}
+          {...fieldAria('signup-password', errors.password?.message, true)}
+          {...form.register('password')}
+        />
+      </FormField>
+      <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} disabled={busy} />
+      <Button type="submit" size="lg" className="h-11 w-full" disabled={!termsAccepted || busy}>
+        {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+        {busy ? 'Creating account...' : 'Sign Up'}
+      </Button>
+    </form>
+  );
+}

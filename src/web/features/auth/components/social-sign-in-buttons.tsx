@@ -1,0 +1,72 @@
+import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { GithubIcon, GoogleIcon } from '@/components/icons/brand-icons';
+import { Button } from '@/components/ui/button';
+import { rateLimitMessage } from '../api/auth-flow-error';
+import { type SocialProvider, useAuthConfig } from '../api/get-auth-config';
+import { useSignInWithSocial } from '../api/sign-in-with-social';
+import type { AuthMode } from '../lib/auth-mode';
+
+const PROVIDERS: { id: SocialProvider; label: string; Icon: typeof GoogleIcon }[] = [
+  { id: 'google', label: 'Google', Icon: GoogleIcon },
+  { id: 'github', label: 'GitHub', Icon: GithubIcon },
+];
+
+interface SocialSignInButtonsProps {
+  mode: AuthMode;
+  /** The page to come back to after the provider (spec §2). */
+  returnTo: string;
+  disabled?: boolean;
+}
+
+export function SocialSignInButtons({ mode, returnTo, disabled }: SocialSignInButtonsProps) {
+  const config = useAuthConfig();
+  const socialSignIn = useSignInWithSocial();
+  const [redirecting, setRedirecting] = useState<SocialProvider | null>(null);
+  const busy = socialSignIn.isPending || redirecting !== null;
+  const verb = mode === 'signup' ? 'Sign up' : 'Sign in';
+
+  function start(provider: SocialProvider, label: string) {
+    if (config.data && !config.data.socialProviders[provider]) {
+      toast.error(`${label} sign-in is not configured on this server`, {
+        description: 'Ask the administrator to set its client id and secret, or use e-mail instead.',
+      });
+      return;
+    }
+    setRedirecting(provider);
+    socialSignIn.mutate(
+      { provider, callbackURL: returnTo },
+      {
+        onError: (error) => {
+          setRedirecting(null);
+          console.error(error);
+          toast.error(rateLimitMessage(error) ?? error.message);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {PROVIDERS.map(({ id, label, Icon }) => (
+        <Button
+          key={id}
+          type="button"
+          variant="outline"
+          size="lg"
+          className="h-11 w-full text-sm"
+          disabled={disabled || busy || config.isPending}
+          onClick={() => start(id, label)}
+        >
+          {redirecting === id ? (
+            <Loader2 className="size-4 animate-spin" aria-hidden />
+          ) : (
+            <Icon className="size-4" />
+          )}
+          {`${verb} with ${label}`}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Accordion } from 'radix-ui';
+import { AUDIENCES } from '../content/audiences.ts';
+import { LandingAccordionItem } from './landing-accordion-item.tsx';
+import { SectionHeading } from './section-heading.tsx';
+
+export function AudienceSection() {
+  return (
+    <section aria-labelledby="audience-title" className="py-20 sm:py-24">
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <SectionHeading
+            id="audience-title"
+            eyebrow="Who it’s for"
+            title="Built for everyone who writes or codes"
+            lead="From a student debugging their first project to an enterprise keeping source code in-house, Draftsmith adapts to how you work."
+            align="left"
+          />
+        </div>
+        <Accordion.Root
+          type="single"
+          collapsible
+          defaultValue={AUDIENCES[0]?.id}
+          className="rounded-2xl border border-border bg-card shadow-sm"
+          data-testid="audience-accordion"
+        >
+          {AUDIENCES.map((audience) => (
+            <LandingAccordionItem key={audience.id} value={audience.id} title={audience.title}>
+              <p>{audience.text}</p>
+              <p className="mt-3 font-medium text-primary text-sm">{audience.tools}</p>
+            </LandingAccordionItem>
+          ))}
+        </Accordion.Root>
+      </div>
+    </section>
+  );
+}

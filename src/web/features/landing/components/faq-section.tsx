@@ -1,0 +1,45 @@
+import { Compass, Target } from 'lucide-react';
+import { Accordion } from 'radix-ui';
+import { FAQS, MISSION, PURPOSE } from '../content/faqs.ts';
+import { LandingAccordionItem } from './landing-accordion-item.tsx';
+import { SectionHeading } from './section-heading.tsx';
+
+export function FaqSection() {
+  return (
+    <section aria-labelledby="faq-title" className="py-20 sm:py-24">
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">
+        <div>
+          <SectionHeading id="faq-title" eyebrow="FAQ" title="Questions, answered" align="left" />
+          <div className="mt-8 space-y-6">
+            <div className="flex gap-4">
+              <Compass className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
+              <div>
+                <h3 className="font-semibold">Our purpose</h3>
+                <p className="mt-1 text-muted-foreground">{PURPOSE}</p>
+              </div>
+            </div>
+            <div className="flex gap-4">
+              <Target className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
+              <div>
+                <h3 className="font-semibold">Our mission</h3>
+                <p className="mt-1 text-muted-foreground">{MISSION}</p>
+              </div>
+            </div>
+          </div>
+        </div>
+        <Accordion.Root
+          type="single"
+          collapsible
+          className="self-start rounded-2xl border border-border bg-card shadow-sm"
+          data-testid="faq-accordion"
+        >
+          {FAQS.map((faq) => (
+            <LandingAccordionItem key={faq.id} value={faq.id} title={faq.question}>
+              <p>{faq.answer}</p>
+            </LandingAccordionItem>
+          ))}
+        </Accordion.Root>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { motion, useMotionValue, useReducedMotion, useScroll, useTransform } from 'motion/react';
+import { useEffect, useRef, useState } from 'react';
+import { SERVICES } from '../../../../shared/services.ts';
+import { SectionHeading } from './section-heading.tsx';
+import { ShowcaseCard } from './showcase-card.tsx';
+
+const HEADING = {
+  id: 'showcase-title',
+  eyebrow: 'In action',
+  title: 'See every tool at work',
+  lead: 'A real prompt and the kind of answer you get back, for each of the six tools.',
+} as const;
+
+/** Below this viewport height a pinned panel would not fit, so the static layout is used. */
+const MIN_PINNED_HEIGHT = 560;
+
+function usePinnedLayout(): boolean {
+  const reduceMotion = useReducedMotion();
+  const [tallEnough, setTallEnough] = useState(() => window.innerHeight >= MIN_PINNED_HEIGHT);
+  useEffect(() => {
+    const query = window.matchMedia(`(min-height: ${MIN_PINNED_HEIGHT}px)`);
+    const update = () => setTallEnough(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return tallEnough && !reduceMotion;
+}
+
+function StaticShowcase() {
+  return (
+    <section aria-labelledby={HEADING.id} className="py-20 sm:py-24" data-testid="showcase-static">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading {...HEADING} />
+        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {SERVICES.map((service, index) => (
+            <li key={service.slug}>
+              <ShowcaseCard service={service} index={index} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** The section stays pinned while vertical scrolling slides the six cards from right to left. */
+function PinnedShowcase() {
+  const sectionRef = useRef<HTMLElement>(null);
+  const trackRef = useRef<HTMLUListElement>(null);
+  const [distance, setDistance] = useState(0);
+  const distanceValue = useMotionValue(0);
+  const { scrollYProgress } = useScroll({ target: sectionRef, offset: ['start start', 'end end'] });
+  const x = useTransform(() => -scrollYProgress.get() * distanceValue.get());
+
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    const measure = () => {
+      const overflow = Math.max(0, track.scrollWidth - document.documentElement.clientWidth);
+      setDistance(overflow);
+      distanceValue.set(overflow);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(track);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [distanceValue]);
+
+  return (
+    <section
+      ref={sectionRef}
+      aria-labelledby={HEADING.id}
+      className="relative"
+      // One pixel of vertical scroll moves the cards one pixel sideways.
+      style={{ height: `calc(100svh + ${distance}px)` }}
+      data-testid="showcase-pinned"
+    >
+      <div className="sticky top-0 flex h-svh flex-col justify-center overflow-hidden pt-16">
+        <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading {...HEADING} align="left" />
+        </div>
+        <motion.ul
+          ref={trackRef}
+          style={{ x }}
+          className="mt-10 flex w-max gap-6 px-4 sm:px-6 lg:px-[max(2rem,calc((100vw-72rem)/2+2rem))]"
+        >
+          {SERVICES.map((service, index) => (
+            <li key={service.slug} className="w-[min(80vw,24rem)] shrink-0">
+              <ShowcaseCard service={service} index={index} />
+            </li>
+          ))}
+        </motion.ul>
+        <div className="mx-auto mt-8 h-1 w-full max-w-6xl px-4 sm:px-6 lg:px-8" aria-hidden="true">
+          <div className="h-full overflow-hidden rounded-full bg-muted">
+            <motion.div
+              className="h-full origin-left rounded-full bg-primary"
+              style={{ scaleX: scrollYProgress }}
+            />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ServicesShowcase() {
+  return usePinnedLayout() ? <PinnedShowcase /> : <StaticShowcase />;
+}

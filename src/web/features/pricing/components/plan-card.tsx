@@ -1,0 +1,84 @@
+import { Check } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { type BillingPeriod, type Plan, planPrice } from '../../../../shared/plans.ts';
+import { formatPrice } from '../utils/format-price.ts';
+import { hasAccessToken } from '../utils/has-access-token.ts';
+import { PlanFeatureIcon } from './plan-feature-icon.tsx';
+
+// Checkout arrives with the subscription issue; until then a signed-in user is told so plainly.
+function onChoosePlan(event: MouseEvent<HTMLAnchorElement>, plan: Plan) {
+  if (!hasAccessToken()) return;
+  event.preventDefault();
+  toast.info('Subscriptions are coming soon', {
+    description: `Checkout for the ${plan.name} plan is not open yet. Your account stays on its current plan until then.`,
+  });
+}
+
+export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+  const [heading, ...includes] = plan.includes;
+  const titleId = `plan-${plan.id}-title`;
+  const saving = plan.price * 12 - plan.yearlyPrice;
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid={`plan-${plan.id}`}
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-card p-7 shadow-sm',
+        plan.popular ? 'border-primary shadow-primary/15 shadow-xl ring-1 ring-primary' : 'border-border',
+      )}
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={titleId} className="font-semibold text-xl">
+          {plan.name}
+        </h2>
+        {plan.popular ? (
+          <span className="rounded-full bg-primary px-3 py-1 font-semibold text-primary-foreground text-xs">
+            Popular
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-2 min-h-12 text-muted-foreground text-sm">{plan.description}</p>
+      <p className="mt-6 flex items-baseline gap-1">
+        <span className="font-bold text-5xl tracking-tight" data-testid="plan-price">
+          {formatPrice(planPrice(plan, period))}
+        </span>
+        <span className="font-medium text-muted-foreground" data-testid="plan-period">
+          {period === 'yearly' ? '/year' : '/month'}
+        </span>
+      </p>
+      <p className="mt-1 text-muted-foreground text-sm">
+        {period === 'yearly' ? `Billed yearly — ${formatPrice(saving)} less than monthly` : 'Billed monthly'}
+      </p>
+      <Button asChild variant={plan.buttonVariant} size="lg" className="mt-6 w-full">
+        <Link to="/signup" onClick={(event) => onChoosePlan(event, plan)}>
+          {plan.buttonText}
+        </Link>
+      </Button>
+      <ul className="mt-7 space-y-3 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature.text} className="flex items-center gap-3 font-medium">
+            <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-accent text-primary">
+              <PlanFeatureIcon icon={feature.icon} className="size-4" />
+            </span>
+            {feature.text}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-7 border-border border-t pt-6">
+        <h3 className="font-semibold text-sm">{heading}</h3>
+        <ul className="mt-3 space-y-2.5 text-muted-foreground text-sm">
+          {includes.map((item) => (
+            <li key={item} className="flex gap-2.5">
+              <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </article>
+  );
+}

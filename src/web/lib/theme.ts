@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+
+export type Theme = 'dark' | 'light';
+export const THEME_STORAGE_KEY = 'theme';
+
+export function parseTheme(value: string | null | undefined): Theme | null {
+  return value === 'dark' || value === 'light' ? value : null;
+}
+
+/** Spec §4: the stored preference, else the system colour scheme. Mirrors public/theme-init.js. */
+export function resolveTheme(stored: string | null | undefined, systemPrefersDark: boolean): Theme {
+  return parseTheme(stored) ?? (systemPrefersDark ? 'dark' : 'light');
+}
+
+export function toggledTheme(theme: Theme): Theme {
+  return theme === 'dark' ? 'light' : 'dark';
+}
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
+
+function currentTheme(): Theme {
+  return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
+}
+
+const listeners = new Set<() => void>();
+
+function applyTheme(theme: Theme) {
+  const root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.style.colorScheme = theme;
+  for (const listener of listeners) listener();
+}
+
+/** Saves the choice and applies it at once. */
+export function setTheme(theme: Theme) {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Private mode without storage: the choice still applies to this page.
+  }
+  applyTheme(theme);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // With no stored preference the page follows the system scheme as it changes.
+  const query = darkQuery();
+  const onSystemChange = () => {
+    if (!parseTheme(readStored())) applyTheme(resolveTheme(null, query.matches));
+  };
+  query.addEventListener('change', onSystemChange);
+  return () => {
+    listeners.delete(listener);
+    query.removeEventListener('change', onSystemChange);
+  };
+}
+
+/** The applied theme (theme-init.js applied it before first paint) and a toggle that saves it. */
+export function useTheme() {
+  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as Theme);
+  return { theme, toggleTheme: () => setTheme(toggledTheme(theme)) };
+}

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_KEY } from '../../shared/auth-schemas.ts';
+import { createTokenStore, msUntilRenewal, RENEWAL_MARGIN_MS, readTokenExpiry } from './token-store.ts';
+
+function fakeJwt(expSeconds: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u1', exp: expSeconds })}.signature`;
+}
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
+}
+
+describe('msUntilRenewal', () => {
+  it('is due five minutes before expiry', () => {
+    expect(msUntilRenewal(1_000_000 + RENEWAL_MARGIN_MS + 42, 1_000_000)).toBe(42);
+  });
+  it('never goes negative', () => {
+    expect(msUntilRenewal(1_000, 5_000_000)).toBe(0);
+  });
+});
+
+describe('readTokenExpiry', () => {
+  it('reads exp in milliseconds', () => {
+    expect(readTokenExpiry(fakeJwt(1_700_000_000))).toBe(1_700_000_000_000);
+  });
+  it('returns null for garbage', () => {
+    expect(readTokenExpiry('not-a-token')).toBeNull();
+    expect(readTokenExpiry('a.%%%.c')).toBeNull();
+  });
+});
+
+describe('token store', () => {
+  beforeEach(() => vi.useFakeTimers({ now: 0 }));
+  afterEach(() => vi.useRealTimers());
+
+  it('stores the token under access-token and clears it', () => {
+    const storage = memoryStorage();
+    const store = createTokenStore({ storage: () => storage });
+    store.set(fakeJwt(900));
+    expect(storage.map.get(ACCESS_TOKEN_KEY)).toBe(fakeJwt(900));
+    expect(store.get()).toBe(fakeJwt(900));
+    store.clear();
+    expect(store.get()).toBeNull();
+  });
+
+  it('renews exactly five minutes before expiry', () => {
+    const storage = memoryStorage();
+    const store = createTokenStore({ storage: () => storage });
+    const renew = vi.fn();
+    store.onRenew(renew);
+    store.set(fakeJwt(15 * 60)); // expires at 15 minutes
+    vi.advanceTimersByTime(10 * 60 * 1000 - 1);
+    expect(renew).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  it('schedules for a token already stored when a renewer registers', () => {
+    const storage = memoryStorage();
+    storage.setItem(ACCESS_TOKEN_KEY, fakeJwt(6 * 60));
+    const store = createTokenStore({ storage: () => storage });
+    const renew = vi.fn();
+    store.onRenew(renew);
+    vi.advanceTimersByTime(60 * 1000);
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops renewing after clear or unregister', () => {
+    const storage = memoryStorage();
+    const store = createTokenStore({ storage: () => storage });
+    const renew = vi.fn();
+    store.onRenew(renew);
+    store.set(fakeJwt(15 * 60));
+    store.clear();
+    vi.advanceTimersByTime(20 * 60 * 1000);
+    store.set(fakeJwt(30 * 60));
+    store.onRenew(null);
+    vi.advanceTimersByTime(30 * 60 * 1000);
+    expect(renew).not.toHaveBeenCalled();
+  });
+
+  it('reports freshness against the renewal margin', () => {
+    const storage = memoryStorage();
+    const store = createTokenStore({ storage: () => storage });
+    expect(store.isFresh()).toBe(false);
+    store.set(fakeJwt(15 * 60));
+    expect(store.isFresh()).toBe(true);
+    vi.setSystemTime(10 * 60 * 1000);
+    expect(store.isFresh()).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import { ACCESS_TOKEN_KEY } from '../../shared/auth-schemas.ts';
+
+/** Renew the access token this long before it expires (ARCHITECTURE.md: 5 minutes). */
+export const RENEWAL_MARGIN_MS = 5 * 60 * 1000;
+
+type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface TokenStoreOptions {
+  storage: () => TokenStorage | undefined;
+  now?: () => number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+/** Milliseconds from `now` until the renewal is due (0 when already due). */
+export function msUntilRenewal(expiresAt: number, now: number): number {
+  return Math.max(0, expiresAt - RENEWAL_MARGIN_MS - now);
+}
+
+/** Reads the `exp` claim (seconds) of a JWT without verifying it; the server does the verifying. */
+export function readTokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The access token lives in localStorage under `access-token` (spec §4). The store also keeps one
+ * renewal timer: whoever holds a session registers `onRenew`, and it runs 5 minutes before expiry.
+ */
+export function createTokenStore(options: TokenStoreOptions) {
+  const now = options.now ?? Date.now;
+  const setTimer = options.setTimer ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
+  const clearTimer =
+    options.clearTimer ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
+  let timer: unknown = null;
+  let renew: (() => void) | null = null;
+
+  function cancelRenewal() {
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+  }
+
+  function scheduleRenewal() {
+    cancelRenewal();
+    const token = get();
+    const expiresAt = token ? readTokenExpiry(token) : null;
+    if (!renew || expiresAt === null) return;
+    const run = renew;
+    timer = setTimer(() => {
+      timer = null;
+      run();
+    }, msUntilRenewal(expiresAt, now()));
+  }
+
+  function get(): string | null {
+    try {
+      return options.storage()?.getItem(ACCESS_TOKEN_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  function set(token: string) {
+    options.storage()?.setItem(ACCESS_TOKEN_KEY, token);
+    scheduleRenewal();
+  }
+
+  function clear() {
+    cancelRenewal();
+    options.storage()?.removeItem(ACCESS_TOKEN_KEY);
+  }
+
+  /** True when a token is stored and is not yet inside the renewal margin. */
+  function isFresh(): boolean {
+    const token = get();
+    const expiresAt = token ? readTokenExpiry(token) : null;
+    return expiresAt !== null && msUntilRenewal(expiresAt, now()) > 0;
+  }
+
+  /** Registers the renewal callback (null to stop renewing) and (re)schedules the timer. */
+  function onRenew(callback: (() => void) | null) {
+    renew = callback;
+    if (callback) scheduleRenewal();
+    else cancelRenewal();
+  }
+
+  return { get, set, clear, isFresh, onRenew };
+}
+
+export type TokenStore = ReturnType<typeof createTokenStore>;
+
+export const tokenStore = createTokenStore({
+  storage: () => (typeof window === 'undefined' ? undefined : window.localStorage),
+});

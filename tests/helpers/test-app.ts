@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { createTestDatabase, type TestDatabaseKind } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole application on its own database and data directory, for app.inject.
+ * `env` overrides environment variables (e.g. provider settings) for this app only.
+ */
+export async function createTestApp(
+  kind: TestDatabaseKind,
+  env: Record<string, string | undefined> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const testDb = await createTestDatabase(kind);
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    secret: 'test-secret-that-is-at-least-32-characters-long',
+  });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await testDb.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
