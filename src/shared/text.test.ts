@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { formatServiceName, SERVICES, serviceTagline } from './services.ts';
+import { busyLabel, cutDisplayName, cutSidebarTitle, requestDisplayTitle } from './text.ts';
+
+describe('service names and taglines (spec §1, §2)', () => {
+  it('splits hyphenated names into capitalised words', () => {
+    expect(formatServiceName('code-explainer')).toBe('Code Explainer');
+    expect(formatServiceName('resume-assistant')).toBe('Resume Assistant');
+    expect(formatServiceName('email-helper')).toBe('Email Helper');
+  });
+  it('defaults to Service', () => {
+    expect(formatServiceName(undefined)).toBe('Service');
+    expect(formatServiceName('')).toBe('Service');
+  });
+  it('gives unknown slugs the article-generator tagline', () => {
+    expect(serviceTagline('nope')).toBe('Generate your article in seconds with AI-powered clarity and creativity');
+    expect(serviceTagline('code-refactor')).toBe(
+      'Refactor your code in seconds for cleaner, optimized, and maintainable solutions',
+    );
+  });
+  it('lists the six services with their routes', () => {
+    expect(SERVICES.map((s) => s.path)).toEqual([
+      '/services/code-explainer',
+      '/services/doc-summarizer',
+      '/services/code-refactor',
+      '/services/article-generator',
+      '/services/email-helper',
+      '/services/resume-assistant',
+    ]);
+  });
+});
+
+describe('cuts (spec §2, §9)', () => {
+  it('cuts sidebar titles over 20 characters', () => {
+    expect(cutSidebarTitle('a'.repeat(20))).toBe('a'.repeat(20));
+    expect(cutSidebarTitle('a'.repeat(21))).toBe(`${'a'.repeat(20)}...`);
+  });
+  it('cuts display names of 20 characters or more', () => {
+    expect(cutDisplayName('a'.repeat(19))).toBe('a'.repeat(19));
+    expect(cutDisplayName('a'.repeat(20))).toBe(`${'a'.repeat(20)}...`);
+  });
+});
+
+describe('requestDisplayTitle (spec §3)', () => {
+  it('uses the text field of form data, cut at 100', () => {
+    const form = new FormData();
+    form.set('text', 'x'.repeat(150));
+    expect(requestDisplayTitle(form)).toBe(`${'x'.repeat(100)}...`);
+  });
+  it('falls back to the uploaded file name', () => {
+    const form = new FormData();
+    form.set('file', new File(['hello'], 'resume.pdf'));
+    expect(requestDisplayTitle(form)).toBe('resume.pdf');
+  });
+  it('uses the prompt of an object, else its first string value, else Untitled request', () => {
+    expect(requestDisplayTitle({ tone: 'friendly', prompt: 'Say thanks' })).toBe('Say thanks');
+    expect(requestDisplayTitle({ code: 'let a = 1', language: 'javascript' })).toBe('let a = 1');
+    expect(requestDisplayTitle({ n: 1 })).toBe('Untitled request');
+    expect(requestDisplayTitle({ prompt: 'p'.repeat(101) })).toBe(`${'p'.repeat(100)}...`);
+  });
+});
+
+describe('busyLabel (spec §4)', () => {
+  it.each([
+    ['Explain Code', 'Explaining...'],
+    ['Refactor Code', 'Refactoring...'],
+    ['Summarize Now', 'Summarizing...'],
+    ['Optimize Resume', 'Optimizing...'],
+    ['Generate Article', 'Generating...'],
+    ['Generate Email', 'Generating...'],
+    ['Do something', 'Thinking...'],
+  ])('%s → %s', (action, label) => {
+    expect(busyLabel(action)).toBe(label);
+  });
+});
