@@ -7,7 +7,11 @@ const env = { ...process.env, NODE_ENV: 'development', API_PORT: apiPort };
 const children = [
   spawn('node', ['--watch-path=src/server', '--watch-path=src/shared', 'src/server/server.ts'], {
     stdio: 'inherit',
-    env: { ...env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}` },
+    env: {
+      ...env,
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env }),
 ];
@@ -16,7 +20,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

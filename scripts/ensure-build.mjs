@@ -5,7 +5,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const INPUTS = ['src', 'public', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json'];
+const INPUTS = [
+  'src',
+  'public',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+];
 const STAMP = 'dist/.build-hash';
 
 function* files(path) {

@@ -16,9 +16,12 @@ function ensureChromium() {
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('Installing Debian Chromium for the browser tests…');
-    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0) return;
+    if (run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0)
+      return;
   }
-  console.error(`Chromium was not found at ${CHROMIUM}. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium was not found at ${CHROMIUM}. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 
@@ -37,8 +40,16 @@ mkdirSync(REPORTS, { recursive: true });
 const build = run('npm', ['run', 'build']);
 if (build !== 0) process.exit(build);
 
-const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest.json`]);
-const e2e = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: `${REPORTS}/e2e.json` });
+const vitest = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${REPORTS}/vitest.json`,
+]);
+const e2e = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_FILE: `${REPORTS}/e2e.json`,
+});
 
 const v = count(`${REPORTS}/vitest.json`, (r) => ({
   passed: r.numPassedTests,
@@ -50,7 +61,10 @@ const p = count(`${REPORTS}/e2e.json`, (r) => ({
   failed: r.stats.unexpected + r.stats.flaky,
   skipped: r.stats.skipped,
 }));
-const failed = v.failed + p.failed + (vitest !== 0 && v.failed === 0 ? 1 : 0) + (e2e !== 0 && p.failed === 0 ? 1 : 0);
-console.log(`\nvitest: ${v.passed} passed, ${v.failed} failed; playwright: ${p.passed} passed, ${p.failed} failed`);
+const failed =
+  v.failed + p.failed + (vitest !== 0 && v.failed === 0 ? 1 : 0) + (e2e !== 0 && p.failed === 0 ? 1 : 0);
+console.log(
+  `\nvitest: ${v.passed} passed, ${v.failed} failed; playwright: ${p.passed} passed, ${p.failed} failed`,
+);
 console.log(`tests: ${v.passed + p.passed} passed, ${failed} failed, ${v.skipped + p.skipped} skipped`);
 process.exit(vitest !== 0 || e2e !== 0 ? 1 : 0);

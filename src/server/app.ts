@@ -1,10 +1,6 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AccessTokens, createAccessTokens } from './auth/access-token.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';

@@ -15,7 +15,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
-  PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be a URL such as https://draftsmith.example.com' }).optional()),
+  PUBLIC_URL: optionalString.pipe(
+    z.url({ message: 'must be a URL such as https://draftsmith.example.com' }).optional(),
+  ),
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),

@@ -40,7 +40,11 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options?: { cause?: unknown; headers?: Record<string, string> },
+  ) {
     const type = code.split(':')[0] as ErrorType;
     super(message ?? DEFAULT_MESSAGE[type], { cause: options?.cause });
     this.name = 'AppError';

@@ -7,7 +7,10 @@ import { join } from 'node:path';
  * generated on first start and kept in DATA_DIR so restarts keep everyone signed in. Several
  * instances behind a load balancer must share BETTER_AUTH_SECRET.
  */
-export function resolveSecret(configured: string | undefined, dataDir: string): { secret: string; generated: boolean } {
+export function resolveSecret(
+  configured: string | undefined,
+  dataDir: string,
+): { secret: string; generated: boolean } {
   if (configured) return { secret: configured, generated: false };
   const path = join(dataDir, 'auth-secret');
   if (existsSync(path)) {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DataDirLockedError, type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
+import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { resolveSecret } from './secret.ts';
 
 /** Entry point: configuration, data directory, database, then listen; graceful shutdown on signals. */
@@ -28,7 +28,11 @@ async function main() {
     secret,
     webDir: fileURLToPath(new URL('../web', import.meta.url)),
   });
-  if (generated) app.log.info({ dataDir }, 'generated a new auth secret (set BETTER_AUTH_SECRET to share it between instances)');
+  if (generated)
+    app.log.info(
+      { dataDir },
+      'generated a new auth secret (set BETTER_AUTH_SECRET to share it between instances)',
+    );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -31,8 +31,12 @@ describe('signUpSchema (spec §5)', () => {
   });
 
   it('caps lengths so the server never hashes huge inputs', () => {
-    expect(messages({ ...valid, password: `Aa1!${'x'.repeat(200)}` })).toContain('Password must be at most 128 characters');
-    expect(messages({ ...valid, username: 'u'.repeat(51) })).toContain('Username must be at most 50 characters');
+    expect(messages({ ...valid, password: `Aa1!${'x'.repeat(200)}` })).toContain(
+      'Password must be at most 128 characters',
+    );
+    expect(messages({ ...valid, username: 'u'.repeat(51) })).toContain(
+      'Username must be at most 50 characters',
+    );
   });
 
   it('trims the username and e-mail', () => {

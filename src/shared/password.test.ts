@@ -7,7 +7,9 @@ describe('generatePassword (spec §5)', () => {
 
   it('makes 12 characters from letters, digits and !@#$%^&*()', () => {
     expect(GENERATED_PASSWORD_LENGTH).toBe(12);
-    expect(PASSWORD_ALPHABET).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*()');
+    expect(PASSWORD_ALPHABET).toBe(
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*()',
+    );
     for (let i = 0; i < 200; i++) {
       const pw = generatePassword();
       expect(pw).toHaveLength(12);
@@ -32,7 +34,8 @@ describe('generatePassword (spec §5)', () => {
 
   it('uses every character class over many draws (no modulo bias gaps)', () => {
     const counts = new Map<string, number>();
-    for (let i = 0; i < 2000; i++) for (const c of generatePassword()) counts.set(c, (counts.get(c) ?? 0) + 1);
+    for (let i = 0; i < 2000; i++)
+      for (const c of generatePassword()) counts.set(c, (counts.get(c) ?? 0) + 1);
     expect(counts.size).toBe(PASSWORD_ALPHABET.length);
   });
 });

@@ -1,7 +1,6 @@
 /** Random password generator (spec §5): 12 characters from letters, digits and !@#$%^&*(). */
 
-export const PASSWORD_ALPHABET =
-  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*()';
+export const PASSWORD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*()';
 export const GENERATED_PASSWORD_LENGTH = 12;
 
 function randomIndex(limit: number): number {

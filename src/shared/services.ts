@@ -27,7 +27,8 @@ const TAGLINES: Record<ServiceSlug, string> = {
   'doc-summarizer': 'Summarize your document in seconds with precise, structured, and easy-to-read output',
   'code-refactor': 'Refactor your code in seconds for cleaner, optimized, and maintainable solutions',
   'email-helper': 'Draft your email in seconds with polished, professional, and personalized suggestions',
-  'resume-assistant': 'Improve your resume in seconds with targeted, impactful, and career-focused enhancements',
+  'resume-assistant':
+    'Improve your resume in seconds with targeted, impactful, and career-focused enhancements',
 };
 
 const DESCRIPTIONS: Record<ServiceSlug, string> = {

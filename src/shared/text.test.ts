@@ -13,7 +13,9 @@ describe('service names and taglines (spec §1, §2)', () => {
     expect(formatServiceName('')).toBe('Service');
   });
   it('gives unknown slugs the article-generator tagline', () => {
-    expect(serviceTagline('nope')).toBe('Generate your article in seconds with AI-powered clarity and creativity');
+    expect(serviceTagline('nope')).toBe(
+      'Generate your article in seconds with AI-powered clarity and creativity',
+    );
     expect(serviceTagline('code-refactor')).toBe(
       'Refactor your code in seconds for cleaner, optimized, and maintainable solutions',
     );

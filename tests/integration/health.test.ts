@@ -20,6 +20,8 @@ describe.each(testDatabaseKinds())('health and error shape (%s)', (kind) => {
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not_found:api', message: 'No API route for GET /api/nope.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'not_found:api', message: 'No API route for GET /api/nope.' },
+    });
   });
 });

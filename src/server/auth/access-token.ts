@@ -53,7 +53,9 @@ export function createAccessTokens(secret: string): AccessTokens {
         const expired = err instanceof joseErrors.JWTExpired;
         throw new AppError(
           'unauthorized:token',
-          expired ? 'Your session has expired. Please sign in again.' : 'The access token is not valid. Please sign in again.',
+          expired
+            ? 'Your session has expired. Please sign in again.'
+            : 'The access token is not valid. Please sign in again.',
         );
       }
     },

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -20,7 +20,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | undefined }
+  | { kind: 'postgres'; url: string };
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

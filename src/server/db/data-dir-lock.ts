@@ -57,8 +57,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = readLock(path);
       const stale =
-        holder === null ||
-        (holder.host === me.host && (holder.pid === me.pid || !isRunning(holder.pid)));
+        holder === null || (holder.host === me.host && (holder.pid === me.pid || !isRunning(holder.pid)));
       if (!stale) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is already in use by another Draftsmith process ` +
@@ -71,5 +70,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       } catch {}
     }
   }
-  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}; another process keeps taking it.`);
+  throw new DataDirLockedError(
+    `Could not lock the data directory ${dataDir}; another process keeps taking it.`,
+  );
 }

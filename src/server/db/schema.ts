@@ -98,5 +98,8 @@ export const history = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId, t.service, t.createdAt.desc(), t.id), index().on(t.userId, t.createdAt.desc(), t.id)],
+  (t) => [
+    index().on(t.userId, t.service, t.createdAt.desc(), t.id),
+    index().on(t.userId, t.createdAt.desc(), t.id),
+  ],
 );

@@ -30,7 +30,9 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDir: s
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPageRoute =
-      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      !/\.[a-z0-9]+$/i.test(path);
     if (hasBuild && isPageRoute) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
