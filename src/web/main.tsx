@@ -1,10 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
 import './styles.css';
-
-function App() {
-  return <p className="p-8">Draftsmith is starting up.</p>;
-}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -79,13 +79,23 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     payload = JSON.stringify(body);
   }
 
-  const response = await fetch(`/api${path}`, { method, headers, body: payload, credentials: 'include', signal });
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers,
+    body: payload,
+    credentials: 'include',
+    signal,
+  });
   const data = await readBody(response);
   if (response.ok) return { status: response.status, data: data as T };
 
   if (response.status === 401 || response.status === 403) void handleUnauthorized();
   if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message);
-  throw new ApiError(response.status, 'unknown', response.statusText || `Request failed (${response.status})`);
+  throw new ApiError(
+    response.status,
+    'unknown',
+    response.statusText || `Request failed (${response.status})`,
+  );
 }
 
 export async function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) {

@@ -53,10 +53,13 @@ export function createTokenStore(options: TokenStoreOptions) {
     const expiresAt = token ? readTokenExpiry(token) : null;
     if (!renew || expiresAt === null) return;
     const run = renew;
-    timer = setTimer(() => {
-      timer = null;
-      run();
-    }, msUntilRenewal(expiresAt, now()));
+    timer = setTimer(
+      () => {
+        timer = null;
+        run();
+      },
+      msUntilRenewal(expiresAt, now()),
+    );
   }
 
   function get(): string | null {

@@ -1,5 +1,5 @@
-import { SERVICES } from '../../../shared/services.ts';
 import { BLOG_URL, SOCIAL_LINKS } from '@/lib/site-links';
+import { SERVICES } from '../../../shared/services.ts';
 
 export const PRIMARY_LINKS = [
   { label: 'Home', to: '/' },
@@ -14,7 +14,12 @@ export const SERVICE_LINKS = SERVICES.map((service) => ({
 
 export const BLOG_LINK = { label: 'Blogs', href: BLOG_URL };
 
-export const CONTACT_LINKS = [SOCIAL_LINKS.github, SOCIAL_LINKS.linkedin, SOCIAL_LINKS.x, SOCIAL_LINKS.discord];
+export const CONTACT_LINKS = [
+  SOCIAL_LINKS.github,
+  SOCIAL_LINKS.linkedin,
+  SOCIAL_LINKS.x,
+  SOCIAL_LINKS.discord,
+];
 
 /** Every external link opens in a new tab without handing the opener to the other site. */
 export const EXTERNAL_LINK_PROPS = { target: '_blank', rel: 'noopener noreferrer' } as const;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '../../../../shared/user.ts';
 import { apiRequest } from '@/lib/api-client';
+import type { User } from '../../../../shared/user.ts';
 
 export interface CreateUserProfileResult {
   user: User;

@@ -1,11 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AuthSession, authClient } from './auth-client.ts';
+import type { AuthSession } from './auth-client';
 
-/** The better-auth cookie session, or null when signed out. */
+/**
+ * The better-auth cookie session, or null when signed out. A plain fetch of better-auth's
+ * get-session endpoint keeps its client library out of the first page load.
+ */
 export async function getSession(): Promise<AuthSession | null> {
-  const { data, error } = await authClient.getSession();
-  if (error) throw new Error(error.message ?? 'Could not read the session');
-  return data ?? null;
+  const response = await fetch('/api/auth/get-session', {
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`Could not read the session (${response.status})`);
+  const body = (await response.json()) as AuthSession | null;
+  return body?.user ? body : null;
 }
 
 export const sessionQueryKey = ['auth', 'session'] as const;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../shared/user.ts';
 import { apiGet } from '@/lib/api-client';
+import type { User } from '../../../../shared/user.ts';
 
 /** GET /api/users/:uid → {user}. */
 export async function getUser(uid: string): Promise<User> {

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import { DEFAULT_AVATAR, DEFAULT_DISPLAY_NAME, type User } from '../../../../shared/user.ts';
 import { tokenStore } from '@/lib/token-store';
+import { DEFAULT_AVATAR, DEFAULT_DISPLAY_NAME, type User } from '../../../../shared/user.ts';
 import { socialPending } from '../lib/social-pending';
 import type { AuthSession } from './auth-client';
 import { createAccessToken } from './create-access-token';

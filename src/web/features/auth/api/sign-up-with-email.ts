@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignUpInput } from '../../../../shared/auth-schemas.ts';
 import { tokenStore } from '@/lib/token-store';
+import type { SignUpInput } from '../../../../shared/auth-schemas.ts';
 import { authClient } from './auth-client';
 import { AuthFlowError } from './auth-flow-error';
 import { createAccessToken } from './create-access-token';

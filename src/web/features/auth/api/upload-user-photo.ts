@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '../../../../shared/user.ts';
 import { apiRequest } from '@/lib/api-client';
+import type { User } from '../../../../shared/user.ts';
 
 /** PUT /api/users/:uid/photo, multipart field `photo`. */
 export async function uploadUserPhoto({ uid, photo }: { uid: string; photo: File }): Promise<User> {

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo } from 'react';
-import type { User } from '../../../../shared/user.ts';
 import { tokenStore } from '@/lib/token-store';
-import { authClient } from '../api/auth-client';
+import type { User } from '../../../../shared/user.ts';
 import { createAccessToken } from '../api/create-access-token';
 import { sessionQueryKey, useSession } from '../api/get-session';
 import { loadSignedInUser, signedInUserQueryKey, userFromSession } from '../api/load-signed-in-user';
@@ -36,7 +35,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!email) return;
     tokenStore.onRenew(() => {
-      createAccessToken(email).catch((error: unknown) => console.error('Failed to renew the access token', error));
+      createAccessToken(email).catch((error: unknown) =>
+        console.error('Failed to renew the access token', error),
+      );
     });
     return () => tokenStore.onRenew(null);
   }, [email]);
@@ -47,6 +48,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
+      // Loaded on demand: the better-auth client is only needed to sign in or out.
+      const { authClient } = await import('../api/auth-client');
       await authClient.signOut();
     } finally {
       tokenStore.clear();

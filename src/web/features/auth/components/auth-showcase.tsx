@@ -41,7 +41,10 @@ export function AuthShowcase() {
         </ul>
         <ul className="mt-10 flex flex-wrap gap-2" aria-label="Assistants">
           {SERVICES.map((service) => (
-            <li key={service.slug} className="rounded-full bg-white/10 px-3 py-1 text-indigo-50 text-xs ring-1 ring-white/20">
+            <li
+              key={service.slug}
+              className="rounded-full bg-white/10 px-3 py-1 text-indigo-50 text-xs ring-1 ring-white/20"
+            >
               {service.name}
             </li>
           ))}

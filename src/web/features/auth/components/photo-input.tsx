@@ -27,7 +27,10 @@ export function PhotoInput({ id, file, onChange, disabled, describedBy }: PhotoI
   const nameId = useId();
 
   useEffect(() => {
-    if (!file || !file.type.startsWith('image/')) return setPreview(null);
+    if (!file?.type.startsWith('image/')) {
+      setPreview(null);
+      return;
+    }
     const url = URL.createObjectURL(file);
     setPreview(url);
     return () => URL.revokeObjectURL(url);

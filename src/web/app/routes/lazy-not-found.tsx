@@ -1,0 +1,12 @@
+import { lazy, Suspense } from 'react';
+
+const NotFound = lazy(async () => ({ default: (await import('./not-found')).NotFound }));
+
+/** The not-found view carries the animation library; it loads only when a route fails. */
+export function LazyNotFound() {
+  return (
+    <Suspense fallback={null}>
+      <NotFound />
+    </Suspense>
+  );
+}

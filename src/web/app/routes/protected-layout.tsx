@@ -1,0 +1,38 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Header } from '@/components/layout/header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/features/auth/components/auth-provider';
+
+/** Spec §2: /services needs a signed-in user; a skeleton while auth loads, else off to /signin. */
+export function ProtectedLayout() {
+  const { state, signOut } = useAuth();
+  const location = useLocation();
+  if (state.status === 'signed-out') return <Navigate to="/signin" replace state={{ from: location }} />;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header account={state} onSignOut={() => void signOut()} />
+      <main id="main" className="flex flex-1 flex-col">
+        {state.status === 'loading' ? <ServicesSkeleton /> : <Outlet />}
+      </main>
+    </div>
+  );
+}
+
+function ServicesSkeleton() {
+  return (
+    <div
+      className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6 sm:py-24"
+      aria-busy="true"
+      data-testid="auth-skeleton"
+    >
+      <span className="sr-only" role="status">
+        Loading your account…
+      </span>
+      <Skeleton className="h-4 w-28" />
+      <Skeleton className="mt-4 h-10 w-2/3" />
+      <Skeleton className="mt-4 h-5 w-full" />
+      <Skeleton className="mt-2 h-5 w-4/5" />
+      <Skeleton className="mt-10 h-40 w-full rounded-xl" />
+    </div>
+  );
+}

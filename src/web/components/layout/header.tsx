@@ -1,0 +1,71 @@
+import { ExternalLink } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import type { User } from '../../../shared/user.ts';
+import { ContactDropdown, ServicesDropdown } from './header-dropdowns';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { BLOG_LINK, EXTERNAL_LINK_PROPS, PRIMARY_LINKS } from './nav-items';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+export interface HeaderAccount {
+  status: 'loading' | 'signed-in' | 'signed-out';
+  user: User | null;
+}
+
+export interface HeaderProps {
+  account: HeaderAccount;
+  onSignOut: () => void;
+}
+
+export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'inline-flex h-10 items-center rounded-lg px-3 font-medium text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    isActive ? 'text-foreground' : 'text-muted-foreground hover:text-foreground',
+  );
+
+export function Header({ account, onSignOut }: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-border/70 border-b bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-0.5 md:flex">
+          {PRIMARY_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          <ServicesDropdown />
+          <a href={BLOG_LINK.href} {...EXTERNAL_LINK_PROPS} className={navLinkClass({ isActive: false })}>
+            {BLOG_LINK.label}
+            <ExternalLink className="ml-1 size-3.5" aria-hidden />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+          <ContactDropdown />
+        </nav>
+        <div className="flex items-center gap-2">
+          <ThemeToggle className="hidden md:inline-flex" />
+          <div className="hidden md:block">
+            <AccountControl account={account} onSignOut={onSignOut} />
+          </div>
+          <MobileMenu account={account} onSignOut={onSignOut} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function AccountControl({ account, onSignOut }: HeaderProps) {
+  if (account.status === 'loading')
+    return <Skeleton className="size-9 rounded-full" aria-label="Loading account" />;
+  if (account.status === 'signed-in' && account.user)
+    return <UserMenu user={account.user} onSignOut={onSignOut} />;
+  return (
+    <Button asChild size="sm" className="h-9 px-4">
+      <Link to="/signin">Sign In</Link>
+    </Button>
+  );
+}
