@@ -1,10 +1,10 @@
 import { AudienceSection } from './audience-section.tsx';
 import { FaqSection } from './faq-section.tsx';
 import { HeroSection } from './hero-section.tsx';
+import { LazyServicesShowcase } from './lazy-services-showcase.tsx';
 import { PartnerStrip } from './partner-strip.tsx';
 import { RoadmapNote } from './roadmap-note.tsx';
 import { ServicesGrid } from './services-grid.tsx';
-import { ServicesShowcase } from './services-showcase.tsx';
 import { TestimonialsSection } from './testimonials-section.tsx';
 import { WhyChooseSection } from './why-choose-section.tsx';
 
@@ -34,7 +34,7 @@ export function LandingPage() {
       <ServicesGrid />
       <WhyChooseSection />
       <AudienceSection />
-      <ServicesShowcase />
+      <LazyServicesShowcase />
       <TestimonialsSection />
       <FaqSection />
       <RoadmapNote />

@@ -1,5 +1,5 @@
-import { motion, useMotionValue, useReducedMotion, useScroll, useTransform } from 'motion/react';
-import { useEffect, useRef, useState } from 'react';
+import { useMotionValueEvent, useReducedMotion, useScroll } from 'motion/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { SERVICES } from '../../../../shared/services.ts';
 import { SectionHeading } from './section-heading.tsx';
 import { ShowcaseCard } from './showcase-card.tsx';
@@ -47,19 +47,25 @@ function StaticShowcase() {
 function PinnedShowcase() {
   const sectionRef = useRef<HTMLElement>(null);
   const trackRef = useRef<HTMLUListElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
   const [distance, setDistance] = useState(0);
-  const distanceValue = useMotionValue(0);
   const { scrollYProgress } = useScroll({ target: sectionRef, offset: ['start start', 'end end'] });
-  const x = useTransform(() => -scrollYProgress.get() * distanceValue.get());
+
+  // Styles are written straight to the elements: no re-render per scroll frame, no animation component.
+  const apply = useCallback(
+    (progress: number) => {
+      if (trackRef.current) trackRef.current.style.transform = `translateX(${-progress * distance}px)`;
+      if (barRef.current) barRef.current.style.transform = `scaleX(${progress})`;
+    },
+    [distance],
+  );
+  useMotionValueEvent(scrollYProgress, 'change', apply);
+  useEffect(() => apply(scrollYProgress.get()), [apply, scrollYProgress]);
 
   useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
-    const measure = () => {
-      const overflow = Math.max(0, track.scrollWidth - document.documentElement.clientWidth);
-      setDistance(overflow);
-      distanceValue.set(overflow);
-    };
+    const measure = () => setDistance(Math.max(0, track.scrollWidth - document.documentElement.clientWidth));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(track);
@@ -68,7 +74,7 @@ function PinnedShowcase() {
       observer.disconnect();
       window.removeEventListener('resize', measure);
     };
-  }, [distanceValue]);
+  }, []);
 
   return (
     <section
@@ -83,23 +89,19 @@ function PinnedShowcase() {
         <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
           <SectionHeading {...HEADING} align="left" />
         </div>
-        <motion.ul
+        <ul
           ref={trackRef}
-          style={{ x }}
-          className="mt-10 flex w-max gap-6 px-4 sm:px-6 lg:px-[max(2rem,calc((100vw-72rem)/2+2rem))]"
+          className="mt-10 flex w-max gap-6 px-4 will-change-transform sm:px-6 lg:px-[max(2rem,calc((100vw-72rem)/2+2rem))]"
         >
           {SERVICES.map((service, index) => (
             <li key={service.slug} className="w-[min(80vw,24rem)] shrink-0">
               <ShowcaseCard service={service} index={index} />
             </li>
           ))}
-        </motion.ul>
+        </ul>
         <div className="mx-auto mt-8 h-1 w-full max-w-6xl px-4 sm:px-6 lg:px-8" aria-hidden="true">
           <div className="h-full overflow-hidden rounded-full bg-muted">
-            <motion.div
-              className="h-full origin-left rounded-full bg-primary"
-              style={{ scaleX: scrollYProgress }}
-            />
+            <div ref={barRef} className="h-full origin-left scale-x-0 rounded-full bg-primary" />
           </div>
         </div>
       </div>
@@ -107,6 +109,7 @@ function PinnedShowcase() {
   );
 }
 
+/** The motion-driven part; loaded on demand (see lazy-services-showcase.tsx). */
 export function ServicesShowcase() {
   return usePinnedLayout() ? <PinnedShowcase /> : <StaticShowcase />;
 }
