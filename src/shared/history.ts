@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { SERVICE_SLUGS } from './services.ts';
+
+/** History chats (spec §3, §7): the payloads of the history API, shared by server and web. */
+
+export const HISTORY_TITLE_MAX = 200;
+export const HISTORY_PAGE_DEFAULT = 50;
+export const HISTORY_PAGE_MAX = 100;
+/** One message's content; generous enough for a 100 KB input plus a long answer. */
+export const HISTORY_MESSAGE_MAX = 400_000;
+
+export const chatStatusSchema = z.enum(['complete', 'stopped']);
+export type ChatStatus = z.infer<typeof chatStatusSchema>;
+
+export const chatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().max(HISTORY_MESSAGE_MAX, 'A message is too long.'),
+});
+
+export const historyTitleSchema = z
+  .string({ error: 'Title is required.' })
+  .trim()
+  .min(1, 'Title is required.')
+  .max(HISTORY_TITLE_MAX, `Title must be at most ${HISTORY_TITLE_MAX} characters.`);
+
+export const serviceSlugSchema = z.enum(SERVICE_SLUGS, { error: 'Unknown service.' });
+
+/** PATCH /api/history/:id */
+export const renameHistorySchema = z.object({ title: historyTitleSchema });
+
+/** POST /api/history, for clients that save their own results. */
+export const createHistorySchema = z.object({
+  uid: z.string().min(1, 'uid is required.'),
+  service: serviceSlugSchema,
+  title: historyTitleSchema,
+  messages: z
+    .array(chatMessageSchema)
+    .min(1, 'At least one message is required.')
+    .max(50, 'Too many messages.'),
+});
+
+/** A history chat as the API returns it; `_id` and `id` carry the same value. */
+export const chatSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  service: z.string(),
+  messages: z.array(chatMessageSchema),
+  uid: z.string(),
+  status: chatStatusSchema,
+  createdAt: z.string(),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+export const historyPageSchema = z.object({
+  history: z.array(chatSchema),
+  nextCursor: z.string().nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
