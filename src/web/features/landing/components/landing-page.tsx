@@ -11,7 +11,7 @@ import { WhyChooseSection } from './why-choose-section.tsx';
 const TITLE = 'Home | Draftsmith';
 const DESCRIPTION =
   'Draftsmith is a self-hostable AI assistant for developers and writers: explain and refactor code, generate articles, summarize documents, draft e-mails and tailor resumes — with a local model or any provider.';
-const OG_IMAGE = '/images/landing/og-image.png';
+const OG_IMAGE = '/images/landing/og-image.jpg';
 
 export function LandingPage() {
   const origin = window.location.origin;

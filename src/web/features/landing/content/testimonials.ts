@@ -26,7 +26,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   },
   {
     quote:
-      'Refactors come with an explanation of every change, which makes review faster rather than slower. And history per tool means nobody asks “what was that prompt again?”',
+      'Refactors come with an explanation of every change, which makes review faster rather than slower. And because each tool keeps its history, nobody has to hunt for last week’s prompt.',
     person: 'Priya Raman',
     role: 'Engineering Manager',
     company: 'Tidegrid',
