@@ -6,7 +6,7 @@ import { SectionHeading } from './section-heading.tsx';
 export function AudienceSection() {
   return (
     <section aria-labelledby="audience-title" className="py-20 sm:py-24">
-      <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:px-8">
         <div className="lg:sticky lg:top-24 lg:self-start">
           <SectionHeading
             id="audience-title"

@@ -7,7 +7,7 @@ import { SectionHeading } from './section-heading.tsx';
 export function FaqSection() {
   return (
     <section aria-labelledby="faq-title" className="py-20 sm:py-24">
-      <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:px-8">
         <div>
           <SectionHeading id="faq-title" eyebrow="FAQ" title="Questions, answered" align="left" />
           <div className="mt-8 space-y-6">

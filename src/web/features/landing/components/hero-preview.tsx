@@ -17,7 +17,7 @@ export function HeroPreview() {
             draftsmith.local/services/code-explainer
           </span>
         </div>
-        <div className="grid sm:grid-cols-[10.5rem_1fr]">
+        <div className="grid grid-cols-1 sm:grid-cols-[10.5rem_minmax(0,1fr)]">
           <div className="hidden border-border border-r p-3 text-xs sm:block">
             <p className="font-semibold">Code Explainer</p>
             <p className="mt-3 flex items-center gap-1 rounded-md bg-primary px-2 py-1.5 font-medium text-primary-foreground">

@@ -15,7 +15,7 @@ export function ServicesGrid() {
           title="Six focused tools, one workspace"
           lead="Each tool does one job well and keeps its own history, so your best results are always a click away."
         />
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {SERVICE_CARDS.map((card) => (
             <li
               key={card.slug}

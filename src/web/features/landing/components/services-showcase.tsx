@@ -12,7 +12,7 @@ const HEADING = {
 } as const;
 
 /** Below this viewport height a pinned panel would not fit, so the static layout is used. */
-const MIN_PINNED_HEIGHT = 560;
+const MIN_PINNED_HEIGHT = 680;
 
 function usePinnedLayout(): boolean {
   const reduceMotion = useReducedMotion();
@@ -31,7 +31,7 @@ function StaticShowcase() {
     <section aria-labelledby={HEADING.id} className="py-20 sm:py-24" data-testid="showcase-static">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <SectionHeading {...HEADING} />
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {SERVICES.map((service, index) => (
             <li key={service.slug}>
               <ShowcaseCard service={service} index={index} />
@@ -85,13 +85,14 @@ function PinnedShowcase() {
       style={{ height: `calc(100svh + ${distance}px)` }}
       data-testid="showcase-pinned"
     >
-      <div className="sticky top-0 flex h-svh flex-col justify-center overflow-hidden pt-16">
+      <div className="sticky top-0 flex h-svh flex-col justify-center overflow-hidden pt-14">
         <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading {...HEADING} align="left" />
+          <SectionHeading id={HEADING.id} eyebrow={HEADING.eyebrow} title={HEADING.title} align="left" />
+          <p className="mt-4 hidden max-w-2xl text-lg text-muted-foreground sm:block">{HEADING.lead}</p>
         </div>
         <ul
           ref={trackRef}
-          className="mt-10 flex w-max gap-6 px-4 will-change-transform sm:px-6 lg:px-[max(2rem,calc((100vw-72rem)/2+2rem))]"
+          className="mt-6 flex w-max gap-4 sm:mt-10 sm:gap-6 px-4 will-change-transform sm:px-6 lg:px-[max(2rem,calc((100vw-72rem)/2+2rem))]"
         >
           {SERVICES.map((service, index) => (
             <li key={service.slug} className="w-[min(80vw,24rem)] shrink-0">

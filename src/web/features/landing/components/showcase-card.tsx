@@ -5,7 +5,7 @@ import { ServiceIcon } from './service-icon.tsx';
 export function ShowcaseCard({ service, index }: { service: ServiceInfo; index: number }) {
   const sample = SHOWCASE_SAMPLES[service.slug];
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-border bg-card p-6 shadow-lg shadow-primary/5">
+    <article className="flex h-full flex-col rounded-2xl border border-border bg-card p-5 shadow-lg sm:p-6 shadow-primary/5">
       <div className="flex items-center justify-between">
         <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
           <ServiceIcon slug={service.slug} className="size-5" />

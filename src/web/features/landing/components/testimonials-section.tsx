@@ -12,7 +12,7 @@ export function TestimonialsSection() {
           title="Trusted by Thousands"
           lead="Developers, writers, teachers and coaches use Draftsmith every day. Here is what a few of them say."
         />
-        <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-14 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {TESTIMONIALS.map((t) => (
             <li key={t.person}>
               <figure className="relative flex h-full flex-col rounded-2xl border border-border bg-card p-6 shadow-sm">

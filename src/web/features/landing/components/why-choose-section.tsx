@@ -29,7 +29,7 @@ export function WhyChooseSection() {
           title="Why Choose Draftsmith"
           lead="An assistant that fits the way you already work — on your hardware, with your choice of model."
         />
-        <ul className="mt-14 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-14 grid grid-cols-1 gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
           {BENEFITS.map((benefit) => {
             const Icon = ICONS[benefit.id];
             return (

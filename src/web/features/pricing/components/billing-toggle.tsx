@@ -19,7 +19,7 @@ export function BillingToggle({ value, onChange }: BillingToggleProps) {
         {OPTIONS.map((option) => (
           <label
             key={option.value}
-            className="flex cursor-pointer items-center gap-2 rounded-full px-5 py-2 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground has-checked:bg-card has-checked:text-foreground has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-ring"
+            className="flex cursor-pointer items-center gap-2 rounded-full px-5 py-2 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground has-checked:bg-primary has-checked:text-primary-foreground has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-ring"
           >
             <input
               type="radio"

@@ -33,7 +33,7 @@ export function PricingPage() {
           <div className="mt-10">
             <BillingToggle value={period} onChange={setPeriod} />
           </div>
-          <div className="mx-auto mt-12 grid max-w-md gap-8 lg:max-w-none lg:grid-cols-3 lg:items-start">
+          <div className="mx-auto mt-12 grid max-w-md grid-cols-1 gap-8 lg:max-w-none lg:grid-cols-3">
             {PLANS.map((plan) => (
               <PlanCard key={plan.id} plan={plan} period={period} />
             ))}
