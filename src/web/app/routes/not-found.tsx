@@ -16,21 +16,21 @@ export function NotFound() {
         className="-z-10 absolute inset-0 bg-[radial-gradient(40rem_24rem_at_50%_30%,color-mix(in_oklab,var(--primary)_16%,transparent),transparent)]"
       />
       <div className="max-w-lg">
-        <motion.p
+        <motion.div
           aria-hidden
           initial={{ opacity: 0, y: 24, scale: 0.9 }}
           animate={{ opacity: 1, y: 0, scale: 1 }}
           transition={{ type: 'spring', stiffness: 140, damping: 14 }}
-          className="bg-gradient-to-b from-primary to-violet-500 bg-clip-text font-extrabold text-[7rem] text-transparent leading-none tracking-tighter sm:text-[10rem]"
+          className="flex justify-center"
         >
           <motion.span
-            className="inline-block"
             animate={{ y: [0, -10, 0] }}
             transition={{ duration: 3, repeat: Number.POSITIVE_INFINITY, ease: 'easeInOut' }}
+            className="block bg-gradient-to-b from-primary to-violet-500 bg-clip-text px-2 font-extrabold text-[7rem] text-transparent leading-none tracking-tight sm:text-[10rem]"
           >
             404
           </motion.span>
-        </motion.p>
+        </motion.div>
         <motion.div
           initial={{ opacity: 0, y: 12 }}
           animate={{ opacity: 1, y: 0 }}

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
 import type { AuthSession } from './auth-client';
 
 /**
@@ -10,7 +11,7 @@ export async function getSession(): Promise<AuthSession | null> {
     credentials: 'include',
     headers: { accept: 'application/json' },
   });
-  if (!response.ok) throw new Error(`Could not read the session (${response.status})`);
+  if (!response.ok) throw new ApiError(response.status, 'auth:session', 'Could not read the session');
   const body = (await response.json()) as AuthSession | null;
   return body?.user ? body : null;
 }

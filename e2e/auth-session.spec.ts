@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import {
+  accessToken,
+  createAccount,
+  newAccount,
+  signedInAccount,
+  signInThroughForm,
+} from './support/accounts';
+
+test.describe('sessions and protected routes', () => {
+  test('a protected page sends a visitor to /signin and back there after signing in', async ({
+    page,
+  }, testInfo) => {
+    const account = newAccount(testInfo);
+    await createAccount(page.request, account);
+    await page.goto('/');
+    await page.goto('/services/code-explainer');
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute(
+      'autocomplete',
+      'current-password',
+    );
+
+    await signInThroughForm(page, account);
+    await expect(page).toHaveURL(/\/services\/code-explainer$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Code Explainer' })).toBeVisible();
+    await expect(
+      page.getByText('Explain your code in seconds with detailed insights and step-by-step clarity'),
+    ).toBeVisible();
+    expect(await accessToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    // Both the redirect and the return replace the history entry: Back skips /signin entirely.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a wrong password keeps the visitor on /signin with a message', async ({ page }, testInfo) => {
+    const account = newAccount(testInfo);
+    await createAccount(page.request, account);
+    await page.goto('/signin');
+    await signInThroughForm(page, { ...account, password: 'Wrong-passw0rd' });
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+    expect(await accessToken(page)).toBeNull();
+  });
+
+  test('signing out from the avatar removes the token and locks the services again', async ({
+    page,
+  }, testInfo) => {
+    await signedInAccount(page, testInfo);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    const signOut = page.getByRole('menuitem', { name: 'Sign Out' });
+    await expect(signOut).toBeVisible();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await expect(signOut).toBeHidden();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await signOut.click();
+
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    expect(await accessToken(page)).toBeNull();
+    await page.goto('/services/email-helper');
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('a tampered token gets a 401, is dropped, and the browser goes to /signin', async ({
+    page,
+  }, testInfo) => {
+    await signedInAccount(page, testInfo);
+    const token = await accessToken(page);
+    expect(token).toBeTruthy();
+    const [header, payload, signature] = token!.split('.');
+    const forged = `${header}.${payload}.${signature!.slice(0, -4)}AAAA`;
+    await page.evaluate((value) => localStorage.setItem('access-token', value), forged);
+
+    const unauthorized = page.waitForResponse((r) => r.url().includes('/api/users/') && r.status() === 401);
+    await page.goto('/services/resume-assistant');
+    await unauthorized;
+    await expect(page).toHaveURL(/\/signin$/);
+    expect(await accessToken(page)).not.toBe(forged);
+    await page.goto('/services/resume-assistant');
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('social buttons explain when a provider is not configured on this server', async ({ page }) => {
+    await page.route('**/api/config', (route) =>
+      route.fulfill({ json: { socialProviders: { google: false, github: false } } }),
+    );
+    await page.goto('/signin');
+    await expect(page.getByText('Or sign in with e-mail')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await expect(page.getByText('Google sign-in is not configured on this server')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+    await expect(page.getByText('GitHub sign-in is not configured on this server')).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('a provider error sent back to /signin shows as a toast', async ({ page }) => {
+    await page.goto('/signin?error=access_denied');
+    await expect(page.getByText('access_denied')).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+});

@@ -1,0 +1,57 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+test.describe('theme', () => {
+  test('follows the system scheme until the user picks one', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/subscription');
+    expect(await isDark(page)).toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/subscription');
+    expect(await isDark(page)).toBe(false);
+  });
+
+  test('a toggle is saved and applied again on reload, before the app renders', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/subscription');
+    expect(await isDark(page)).toBe(false);
+    await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await isDark(page)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    // Hold back the app's scripts: the stored theme must already be on <html> with nothing rendered.
+    const held: (() => Promise<void>)[] = [];
+    await page.route('**/assets/*.js', (route) => {
+      held.push(() => route.continue());
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForFunction(() => document.getElementById('root') !== null);
+    expect(await page.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
+    expect(await isDark(page)).toBe(true);
+    await page.unroute('**/assets/*.js');
+    for (const release of held) await release();
+    await expect(
+      page.getByRole('banner').getByRole('button', { name: 'Switch to light theme' }),
+    ).toBeVisible();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.reload();
+    expect(await isDark(page)).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+});
+
+test.describe('not-found view', () => {
+  test('an unknown path shows the not-found view and Go to Home leads home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown service slug is a routing error too', async ({ page }) => {
+    await page.goto('/services/not-a-tool');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});

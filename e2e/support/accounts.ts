@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+
+export const STRONG_PASSWORD = 'Draft$mith2024';
+
+export interface TestAccount {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh account per test: workers and retries never share one. */
+export function newAccount(testInfo: TestInfo, overrides: Partial<TestAccount> = {}): TestAccount {
+  const id = `${testInfo.workerIndex}-${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
+  return {
+    username: `E2E User ${id}`,
+    email: `e2e-${id}@example.test`,
+    password: STRONG_PASSWORD,
+    ...overrides,
+  };
+}
+
+function origin(): string {
+  const base = process.env.E2E_BASE_URL;
+  if (!base) throw new Error('E2E_BASE_URL is not set');
+  return base;
+}
+
+/**
+ * Creates the account through the API the sign-up form uses (better-auth, /api/jwt, /api/users) and
+ * leaves `request` (the page's own, so the browser shares the cookie) signed out again.
+ */
+export async function createAccount(request: APIRequestContext, account: TestAccount) {
+  const headers = { origin: origin() };
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers,
+    data: { name: account.username, email: account.email, password: account.password },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const jwt = await request.post('/api/jwt', { headers, data: { email: account.email } });
+  expect(jwt.status()).toBe(200);
+  const { token } = (await jwt.json()) as { token: string };
+  const profile = await request.post('/api/users', {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    data: { username: account.username },
+  });
+  expect(profile.status()).toBe(201);
+  await request.post('/api/auth/sign-out', { headers, data: {} });
+}
+
+/** Signs in through the form on /signin (the page must already be there). */
+export async function signInThroughForm(page: Page, account: TestAccount) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** A new account, signed in through the UI, ending on `/`. */
+export async function signedInAccount(page: Page, testInfo: TestInfo): Promise<TestAccount> {
+  const account = newAccount(testInfo);
+  await createAccount(page.request, account);
+  await page.goto('/signin');
+  await signInThroughForm(page, account);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  return account;
+}
+
+export function accessToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('access-token'));
+}
