@@ -41,7 +41,7 @@ export function createRouter() {
             ...SERVICES.map((service) => ({
               path: service.slug,
               lazy: async () => ({
-                Component: (await import('@/features/services/components/service-page')).ServicePage,
+                Component: (await import('./routes/service-route')).ServiceRoute,
               }),
             })),
           ],

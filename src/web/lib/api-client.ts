@@ -27,7 +27,7 @@ let unauthorizedInFlight = false;
  * Spec §6: any 401/403 drops the token and sends the browser to /signin. The cookie session is ended
  * too, so the sign-in screen does not silently mint a new token for the same session.
  */
-async function handleUnauthorized() {
+export async function handleUnauthorized() {
   tokenStore.clear();
   if (typeof window === 'undefined' || unauthorizedInFlight) return;
   if (AUTH_SCREENS.includes(window.location.pathname)) return;

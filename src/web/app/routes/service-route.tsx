@@ -1,0 +1,66 @@
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useUser } from '@/features/auth/api/get-user';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { ChatView } from '@/features/history/components/chat-view';
+import { HistoryList } from '@/features/history/components/history-list';
+import { ServiceLayout } from '@/features/services/components/service-layout';
+import { ToolScreen } from '@/features/tools/components/tool-screen';
+import { isServiceSlug } from '../../../shared/services.ts';
+
+interface Selection {
+  segment: string | undefined;
+  chatId: string | null;
+  /** Bumped by New Chat and a service change: the form remounts with fresh state (spec §4). */
+  formKey: number;
+}
+
+/**
+ * /services/:slug (spec §2): one view for every service, composing the services layout, the history
+ * list and either the tool form or the selected saved chat.
+ */
+export function ServiceRoute() {
+  const segment = useLocation().pathname.split('/')[2];
+  const { state } = useAuth();
+  const uid = state.user?.uid ?? '';
+  const profile = useUser(uid);
+  const [selection, setSelection] = useState<Selection>({ segment, chatId: null, formKey: 0 });
+
+  // A service change clears the selected chat (spec §4), during render so no stale frame shows.
+  if (selection.segment !== segment) setSelection((s) => ({ segment, chatId: null, formKey: s.formKey + 1 }));
+
+  const newChat = useCallback(
+    () => setSelection((s) => ({ ...s, chatId: null, formKey: s.formKey + 1 })),
+    [],
+  );
+  const select = useCallback((chatId: string) => setSelection((s) => ({ ...s, chatId })), []);
+  // Spec §4: after a delete the active chat is cleared.
+  const clearActive = useCallback(() => setSelection((s) => ({ ...s, chatId: null })), []);
+
+  if (!uid || !isServiceSlug(segment)) return null;
+  return (
+    <ServiceLayout
+      segment={segment}
+      user={{ user: profile.data, loading: profile.isPending, error: profile.isError }}
+      onNewChat={newChat}
+      renderHistory={(afterPick) => (
+        <HistoryList
+          uid={uid}
+          service={segment}
+          activeId={selection.chatId}
+          onSelect={(id) => {
+            select(id);
+            afterPick();
+          }}
+          onDeleted={clearActive}
+        />
+      )}
+    >
+      {selection.chatId ? (
+        <ChatView key={selection.chatId} chatId={selection.chatId} />
+      ) : (
+        <ToolScreen key={`${segment}:${selection.formKey}`} service={segment} uid={uid} />
+      )}
+    </ServiceLayout>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Element, ElementContent } from 'hast';
+import { ImageIcon } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import remarkGfm from 'remark-gfm';
+import { cn } from '../../lib/cn.ts';
+import { CopyButton } from '../ui/copy-button.tsx';
+import { HIGHLIGHT_LANGUAGES } from './highlight-languages.ts';
+import './markdown.css';
+
+/** The text of a hast subtree (a highlighted code block is nested spans). */
+export function hastText(node: Element | ElementContent | undefined): string {
+  if (!node) return '';
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element') return node.children.map(hastText).join('');
+  return '';
+}
+
+function languageOf(pre: Element | undefined): string | null {
+  const code = pre?.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+  const classes = code?.properties.className;
+  const list = Array.isArray(classes) ? classes.map(String) : [];
+  const lang = list.find((c) => c.startsWith('language-'));
+  return lang ? lang.slice('language-'.length) : null;
+}
+
+function CodeBlock({ node, children, className, ...rest }: ComponentProps<'pre'> & { node?: Element }) {
+  const language = languageOf(node);
+  return (
+    <div className="md-code not-first:mt-4">
+      <div className="flex items-center justify-between gap-2 border-border border-b px-3 py-1.5">
+        <span className="font-mono text-muted-foreground text-xs">{language ?? 'text'}</span>
+        <CopyButton text={() => hastText(node).replace(/\n$/, '')} label="Copy code" className="h-7" />
+      </div>
+      <pre className={cn('overflow-x-auto p-4 text-[13px] leading-relaxed', className)} {...rest}>
+        {children}
+      </pre>
+    </div>
+  );
+}
+
+/** Links open in a new tab and never pass on the page address. */
+function SafeLink({ node: _node, href, children, ...rest }: ComponentProps<'a'> & { node?: Element }) {
+  if (!href) return <span>{children}</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow" {...rest}>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * Images in model output are shown as links, never fetched: an image URL is the classic way for an
+ * injected prompt to send a user's text to a third party without a click.
+ */
+function ImageAsLink({ src, alt }: ComponentProps<'img'> & { node?: Element }) {
+  const href = typeof src === 'string' ? src : '';
+  const label = alt || 'image';
+  if (!href) return <span>{label}</span>;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="inline-flex items-center gap-1"
+    >
+      <ImageIcon className="size-3.5" aria-hidden />
+      {label}
+    </a>
+  );
+}
+
+const COMPONENTS: Components = { pre: CodeBlock, a: SafeLink, img: ImageAsLink };
+const REHYPE: Options['rehypePlugins'] = [
+  [rehypeHighlight, { languages: HIGHLIGHT_LANGUAGES, aliases: { go: ['golang'] } }],
+];
+
+interface MarkdownProps {
+  children: string;
+  className?: string;
+}
+
+/**
+ * Untrusted model output as markdown: raw HTML is shown as text (no rehype-raw), and link targets go
+ * through react-markdown's default URL filter, which drops javascript:, data: and other schemes.
+ */
+export function Markdown({ children, className }: MarkdownProps) {
+  return (
+    <div className={cn('md-prose', className)}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={REHYPE}
+        components={COMPONENTS}
+        urlTransform={defaultUrlTransform}
+      >
+        {children}
+      </ReactMarkdown>
+    </div>
+  );
+}

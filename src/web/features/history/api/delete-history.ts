@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { historyKeys } from '@/lib/query-keys';
+
+/** DELETE /api/history/:id; 200 is success (spec §7). */
+export async function deleteHistory(id: string): Promise<number> {
+  const { status } = await apiRequest<unknown>(`/history/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return status;
+}
+
+/** Deletes a chat; on success the list refetches and the chat's own cache entry is dropped. */
+export function useDeleteHistory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteHistory,
+    onSuccess: async (_status, id) => {
+      queryClient.removeQueries({ queryKey: historyKeys.item(id) });
+      await queryClient.invalidateQueries({ queryKey: [...historyKeys.all, 'list'] });
+    },
+  });
+}

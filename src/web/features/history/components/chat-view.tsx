@@ -1,0 +1,66 @@
+import { CircleStop, Sparkles } from 'lucide-react';
+import { LazyMarkdown } from '@/components/markdown/lazy-markdown';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useHistoryItem } from '../api/get-history-item';
+import { PromptSection } from './prompt-section';
+
+/** A saved chat (spec §2): the collapsible Prompt, then the AI Output as markdown. */
+export function ChatView({ chatId }: { chatId: string }) {
+  const chat = useHistoryItem(chatId);
+
+  if (chat.isPending) {
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading chat…
+        </span>
+        <Skeleton className="h-24 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+    );
+  }
+  if (chat.isError) {
+    return (
+      <p
+        role="alert"
+        className="rounded-xl border border-destructive/30 bg-destructive/10 px-4 py-3 text-destructive text-sm"
+      >
+        Failed to fetch history
+      </p>
+    );
+  }
+
+  const prompt = chat.data.messages.find((m) => m.role === 'user')?.content ?? '';
+  const reply = chat.data.messages.find((m) => m.role === 'assistant')?.content ?? '';
+  return (
+    <article className="grid gap-5" aria-label={chat.data.title}>
+      <PromptSection prompt={prompt} />
+      <section
+        aria-labelledby="ai-output-title"
+        className="rounded-2xl border border-border bg-card shadow-xs"
+      >
+        <header className="flex items-center justify-between gap-3 border-border border-b px-5 py-3">
+          <h2 id="ai-output-title" className="flex items-center gap-2 font-semibold text-sm">
+            <Sparkles className="size-4 text-primary" aria-hidden />
+            AI Output
+          </h2>
+          {reply ? <CopyButton text={reply} label="Copy output" /> : null}
+        </header>
+        <div className="px-5 py-5">
+          {chat.data.status === 'stopped' ? (
+            <p className="mb-4 inline-flex items-center gap-2 rounded-lg bg-muted px-3 py-1.5 text-muted-foreground text-xs">
+              <CircleStop className="size-3.5" aria-hidden />
+              This answer was stopped before it finished.
+            </p>
+          ) : null}
+          {reply ? (
+            <LazyMarkdown>{reply}</LazyMarkdown>
+          ) : (
+            <p className="text-muted-foreground text-sm">no message yet</p>
+          )}
+        </div>
+      </section>
+    </article>
+  );
+}

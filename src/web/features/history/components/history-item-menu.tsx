@@ -1,0 +1,49 @@
+import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { cn } from '@/lib/cn';
+
+interface HistoryItemMenuProps {
+  title: string;
+  onRename: () => void;
+  onDelete: () => void;
+  className?: string;
+}
+
+const itemClass =
+  'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted';
+
+/** The per-chat menu: Rename and Delete (spec §2). */
+export function HistoryItemMenu({ title, onRename, onDelete, className }: HistoryItemMenuProps) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Options for ${title}`}
+        className={cn(
+          'grid size-7 shrink-0 place-items-center rounded-md text-muted-foreground transition-colors hover:bg-background hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-background data-[state=open]:text-foreground',
+          className,
+        )}
+      >
+        <MoreHorizontal className="size-4" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          side="bottom"
+          sideOffset={4}
+          // Rename moves focus into its input; do not pull it back to the trigger.
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          className="z-50 min-w-36 rounded-lg border border-border bg-card p-1 text-foreground shadow-black/10 shadow-lg data-[state=open]:animate-dropdown-in"
+        >
+          <DropdownMenu.Item className={itemClass} onSelect={onRename}>
+            <Pencil className="size-4 text-muted-foreground" aria-hidden />
+            Rename
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={cn(itemClass, 'text-destructive')} onSelect={onDelete}>
+            <Trash2 className="size-4" aria-hidden />
+            Delete
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

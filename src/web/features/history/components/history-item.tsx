@@ -1,0 +1,93 @@
+import { MessageSquareText } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '@/lib/cn';
+import type { Chat } from '../../../../shared/history.ts';
+import { cutSidebarTitle } from '../../../../shared/text.ts';
+import { useDeleteHistory } from '../api/delete-history';
+import { useRenameHistory } from '../api/rename-history';
+import { DeleteHistoryDialog } from './delete-history-dialog';
+import { HistoryItemMenu } from './history-item-menu';
+import { RenameInput } from './rename-input';
+
+interface HistoryItemProps {
+  chat: Chat;
+  active: boolean;
+  onSelect: (id: string) => void;
+  onDeleted: (id: string) => void;
+}
+
+export function HistoryItem({ chat, active, onSelect, onDeleted }: HistoryItemProps) {
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const rename = useRenameHistory();
+  const remove = useDeleteHistory();
+  const title = rename.isPending && rename.variables ? rename.variables.title : chat.title;
+
+  function confirmDelete() {
+    remove.mutate(chat._id, {
+      onSuccess: (status) => {
+        if (status !== 200) {
+          console.log('Failed to delete history');
+          return;
+        }
+        setConfirming(false);
+        onDeleted(chat._id);
+      },
+      onError: (error) => {
+        console.log('Failed to delete history', error);
+        setConfirming(false);
+      },
+    });
+  }
+
+  return (
+    <li
+      className={cn(
+        'group relative flex items-center gap-1 rounded-lg pr-1 transition-colors',
+        active ? 'bg-accent text-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+      )}
+    >
+      {renaming ? (
+        <div className="flex-1 py-1 pl-2">
+          <RenameInput
+            initial={chat.title}
+            onCancel={() => setRenaming(false)}
+            onSave={(next) => {
+              setRenaming(false);
+              rename.mutate({ id: chat._id, title: next });
+            }}
+          />
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={() => onSelect(chat._id)}
+          aria-current={active ? 'true' : undefined}
+          title={title}
+          className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg py-2 pl-2.5 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <MessageSquareText className={cn('size-4 shrink-0', active && 'text-primary')} aria-hidden />
+          <span className="truncate">{cutSidebarTitle(title)}</span>
+        </button>
+      )}
+      {renaming ? null : (
+        <HistoryItemMenu
+          title={title}
+          onRename={() => setRenaming(true)}
+          onDelete={() => setConfirming(true)}
+          className={cn(
+            !active &&
+              'opacity-100 lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100',
+          )}
+        />
+      )}
+      <DeleteHistoryDialog
+        open={confirming}
+        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+        title={title}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+import { Crown } from 'lucide-react';
+import { Link } from 'react-router';
+import { UserAvatar } from '@/components/layout/user-menu';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cutDisplayName } from '../../../../shared/text.ts';
+import { isPremium, type User } from '../../../../shared/user.ts';
+
+export interface SidebarUserState {
+  user: User | undefined;
+  loading: boolean;
+  error: boolean;
+}
+
+/** Display name (cut at 20), the plan, and Upgrade (spec §2). */
+export function SidebarUserBlock({ user, loading, error }: SidebarUserState) {
+  if (error) {
+    return (
+      <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
+        Error fetching user data
+      </p>
+    );
+  }
+  if (loading || !user) {
+    return (
+      <div className="flex items-center gap-3" aria-busy="true">
+        <Skeleton className="size-9 rounded-full" />
+        <div className="grid flex-1 gap-1.5">
+          <Skeleton className="h-3.5 w-24" />
+          <Skeleton className="h-3 w-16" />
+        </div>
+      </div>
+    );
+  }
+  const premium = isPremium(user);
+  return (
+    <div className="flex items-center gap-3">
+      <UserAvatar user={user} className="size-9" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-sm" title={user.displayName} data-testid="sidebar-user-name">
+          {cutDisplayName(user.displayName)}
+        </p>
+        <p className="text-muted-foreground text-xs">{premium ? 'Premium' : 'Free Plan'}</p>
+      </div>
+      <Link
+        to="/subscription"
+        className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg bg-primary/10 px-2.5 font-medium text-primary text-xs transition-colors hover:bg-primary/15 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <Crown className="size-3.5" aria-hidden />
+        Upgrade
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { ChevronDown } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import type { ToolField as ToolFieldSpec } from '../../../../shared/tools.ts';
+
+interface ToolFieldProps {
+  field: ToolFieldSpec;
+  id: string;
+  error?: string;
+  disabled: boolean;
+  registration: UseFormRegisterReturn;
+  /** Enter without Shift: submit and remove focus (spec §4). */
+  onEnterSubmit: (event: KeyboardEvent<HTMLElement>) => void;
+}
+
+const controlClass =
+  'w-full rounded-lg border border-border bg-background text-foreground text-sm shadow-xs transition-colors placeholder:text-muted-foreground/70 focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/30 aria-invalid:border-destructive disabled:cursor-not-allowed disabled:opacity-60';
+
+const PLACEHOLDERS: Record<string, string> = {
+  topic: 'e.g. How small teams can adopt code review without slowing down',
+  code: 'Paste the code here…',
+  prompt: 'e.g. Ask the landlord to fix the heating before Friday, politely but firmly',
+  text: 'Paste the text here…',
+  jobDescription: 'Paste the job description to tailor the resume to it (optional)',
+  role: 'e.g. Senior Frontend Engineer (optional)',
+};
+
+/** One catalogue field: text input, textarea or select, with its label and error. */
+export function ToolField({ field, id, error, disabled, registration, onEnterSubmit }: ToolFieldProps) {
+  const label = field.required || field.kind === 'select' ? field.label : `${field.label} (optional)`;
+  const placeholder = field.placeholder ?? PLACEHOLDERS[field.name];
+  const aria = fieldAria(id, error);
+  return (
+    <FormField
+      id={id}
+      label={label}
+      error={error}
+      className={field.kind === 'select' ? 'sm:max-w-60' : undefined}
+    >
+      {field.kind === 'select' ? (
+        <div className="relative">
+          <select
+            id={id}
+            disabled={disabled}
+            {...aria}
+            {...registration}
+            className={cn(controlClass, 'h-11 appearance-none pr-9 pl-3 capitalize')}
+          >
+            {(field.options ?? []).map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+        </div>
+      ) : field.kind === 'textarea' ? (
+        <textarea
+          id={id}
+          disabled={disabled}
+          placeholder={placeholder}
+          rows={field.name === 'code' ? 12 : field.required ? 8 : 4}
+          spellCheck={field.name !== 'code'}
+          onKeyDown={onEnterSubmit}
+          {...aria}
+          {...registration}
+          className={cn(
+            controlClass,
+            'min-h-24 resize-y px-3 py-2.5 leading-relaxed',
+            field.name === 'code' && 'font-mono text-[13px]',
+          )}
+        />
+      ) : (
+        <Input
+          id={id}
+          disabled={disabled}
+          placeholder={placeholder}
+          onKeyDown={onEnterSubmit}
+          {...aria}
+          {...registration}
+        />
+      )}
+    </FormField>
+  );
+}

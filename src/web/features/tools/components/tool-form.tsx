@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CornerDownLeft, Loader2 } from 'lucide-react';
+import { type KeyboardEvent, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import type { ToolDefinition } from '../../../../shared/tools.ts';
+import { ToolField } from './tool-field';
+
+export type ToolFormValues = Record<string, string>;
+
+interface ToolFormProps {
+  tool: ToolDefinition;
+  pending: boolean;
+  onSubmit: (values: Record<string, unknown>) => Promise<boolean>;
+}
+
+/** Tools whose inputs are cleared after a success (spec §4). */
+const CLEAR_ON_SUCCESS = new Set(['doc-summarizer', 'resume-assistant']);
+
+function defaultValues(tool: ToolDefinition): ToolFormValues {
+  return Object.fromEntries(tool.fields.map((f) => [f.name, f.defaultValue ?? '']));
+}
+
+/** One form for all six tools, built from the shared catalogue (spec §2, §5). */
+export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
+  const idPrefix = useId();
+  const schema = tool.schema as unknown as z.ZodType<Record<string, unknown>, ToolFormValues>;
+  const form = useForm<ToolFormValues, unknown, Record<string, unknown>>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultValues(tool),
+    mode: 'onTouched',
+  });
+  const { errors, isValid } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const ok = await onSubmit(values);
+    if (ok && CLEAR_ON_SUCCESS.has(tool.slug)) form.reset(defaultValues(tool));
+  });
+
+  function onEnterSubmit(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.currentTarget.blur();
+    if (!pending) void submit();
+  }
+
+  const hasTextarea = tool.fields.some((f) => f.kind === 'textarea');
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={tool.buttonLabel}
+      aria-busy={pending}
+      className="grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-xs sm:p-6"
+    >
+      {tool.fields.map((field) => {
+        const id = `${idPrefix}-${field.name}`;
+        return (
+          <ToolField
+            key={field.name}
+            field={field}
+            id={id}
+            error={errors[field.name]?.message}
+            disabled={pending}
+            registration={form.register(field.name)}
+            onEnterSubmit={onEnterSubmit}
+          />
+        );
+      })}
+      <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+        {hasTextarea ? (
+          <p className="hidden items-center gap-1.5 text-muted-foreground text-xs sm:flex">
+            <CornerDownLeft className="size-3.5" aria-hidden />
+            Enter to submit · Shift + Enter for a new line
+          </p>
+        ) : (
+          <span className="hidden sm:block" />
+        )}
+        <Button type="submit" size="lg" className="h-11 sm:min-w-44" disabled={pending || !isValid}>
+          {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+          {pending ? tool.busyLabel : tool.buttonLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { CircleStop, RotateCcw, Sparkles, Square } from 'lucide-react';
+import { LazyMarkdown } from '@/components/markdown/lazy-markdown';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { cn } from '@/lib/cn';
+
+interface ToolOutputProps {
+  text: string;
+  status: 'pending' | 'success' | 'stopped';
+  onStop: () => void;
+  onNewRequest: () => void;
+}
+
+/** The answer: streamed as it arrives with a Stop button, then final with Copy (spec §2). */
+export function ToolOutput({ text, status, onStop, onNewRequest }: ToolOutputProps) {
+  const streaming = status === 'pending';
+  return (
+    <section
+      aria-labelledby="tool-output-title"
+      aria-busy={streaming}
+      className="rounded-2xl border border-border bg-card shadow-xs"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-3 border-border border-b px-5 py-3">
+        <h2 id="tool-output-title" className="flex items-center gap-2 font-semibold text-sm">
+          <Sparkles className={cn('size-4 text-primary', streaming && 'animate-pulse')} aria-hidden />
+          AI Output
+          {streaming ? <span className="font-normal text-muted-foreground">· writing…</span> : null}
+        </h2>
+        <div className="flex items-center gap-2">
+          {streaming ? (
+            <Button variant="outline" size="sm" onClick={onStop}>
+              <Square className="size-3.5 fill-current" aria-hidden />
+              Stop
+            </Button>
+          ) : (
+            <>
+              <Button variant="ghost" size="sm" onClick={onNewRequest} className="text-muted-foreground">
+                <RotateCcw className="size-3.5" aria-hidden />
+                New request
+              </Button>
+              <CopyButton text={text} label="Copy output" />
+            </>
+          )}
+        </div>
+      </header>
+      <div className="px-5 py-5" data-testid="tool-output">
+        {status === 'stopped' ? (
+          <p className="mb-4 inline-flex items-center gap-2 rounded-lg bg-muted px-3 py-1.5 text-muted-foreground text-xs">
+            <CircleStop className="size-3.5" aria-hidden />
+            Stopped. What was written so far is saved in your history.
+          </p>
+        ) : null}
+        {text ? (
+          <LazyMarkdown className={cn(streaming && 'md-streaming')}>{text}</LazyMarkdown>
+        ) : streaming ? (
+          <div className="grid gap-2.5" aria-hidden>
+            <div className="h-3 w-11/12 animate-pulse rounded bg-muted" />
+            <div className="h-3 w-4/5 animate-pulse rounded bg-muted" />
+            <div className="h-3 w-2/3 animate-pulse rounded bg-muted" />
+          </div>
+        ) : (
+          <p className="text-muted-foreground text-sm">The model returned an empty answer.</p>
+        )}
+        <p className="sr-only" role="status">
+          {streaming ? '' : status === 'stopped' ? 'Generation stopped.' : 'Generation complete.'}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ServiceSlug } from '../../../../shared/services.ts';
+import { TOOLS } from '../../../../shared/tools.ts';
+import { useToolGeneration } from '../hooks/use-tool-generation';
+import { ErrorBanner } from './error-banner';
+import { ToolForm } from './tool-form';
+import { ToolOutput } from './tool-output';
+
+interface ToolScreenProps {
+  service: ServiceSlug;
+  uid: string;
+}
+
+/**
+ * One tool: the form while idle, pending or failed; the output in its place after a success or a
+ * Stop (spec §4). The form stays mounted while hidden so its inputs survive a "New request".
+ */
+export function ToolScreen({ service, uid }: ToolScreenProps) {
+  const tool = TOOLS[service];
+  const { state, start, stop, reset } = useToolGeneration({ tool, uid });
+  const showForm = state.status === 'idle' || state.status === 'pending' || state.status === 'failed';
+
+  return (
+    <div className="grid gap-5">
+      <div hidden={!showForm}>
+        <ToolForm tool={tool} pending={state.status === 'pending'} onSubmit={start} />
+      </div>
+      {state.status === 'failed' ? <ErrorBanner error={state.error} /> : null}
+      {state.status === 'pending' || state.status === 'success' || state.status === 'stopped' ? (
+        <ToolOutput text={state.text} status={state.status} onStop={stop} onNewRequest={reset} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ToolHttpError, ToolStreamError, toToolError } from './tool-error.ts';
+
+describe('toToolError', () => {
+  it('says "Failed to fetch results" for a non-2xx, keeping the server message as detail', () => {
+    expect(toToolError(new ToolHttpError(503, 'unavailable:ai', 'AI model is downloading (40 %)'))).toEqual({
+      message: 'Failed to fetch results',
+      detail: 'AI model is downloading (40 %)',
+    });
+    expect(toToolError(new ToolHttpError(500, 'unknown', ''))).toEqual({
+      message: 'Failed to fetch results',
+    });
+  });
+
+  it('prefixes thrown errors, stream errors included', () => {
+    expect(toToolError(new TypeError('Failed to fetch'))).toEqual({
+      message: 'An error occurred: Failed to fetch',
+    });
+    expect(toToolError(new ToolStreamError('bad_gateway:ai', 'The AI provider failed.'))).toEqual({
+      message: 'An error occurred: The AI provider failed.',
+    });
+  });
+
+  it('falls back to "Unknown error"', () => {
+    expect(toToolError('boom')).toEqual({ message: 'Unknown error' });
+    expect(toToolError(new Error(''))).toEqual({ message: 'Unknown error' });
+    expect(toToolError(undefined)).toEqual({ message: 'Unknown error' });
+  });
+});

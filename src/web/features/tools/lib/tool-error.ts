@@ -1,0 +1,40 @@
+import type { ToolError } from './generation-state.ts';
+
+/** A tool call answered with a non-2xx status; `message` is the server's safe explanation. */
+export class ToolHttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ToolHttpError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The server reported a failure inside the event stream (`event: error`). */
+export class ToolStreamError extends Error {
+  readonly code: string;
+
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'ToolStreamError';
+    this.code = code;
+  }
+}
+
+/**
+ * Spec §8: a non-2xx reply → 'Failed to fetch results'; a thrown error → 'An error occurred: ' plus
+ * its message; anything else → 'Unknown error'. The server's message for a non-2xx (e.g. "AI model is
+ * downloading (40 %)") is kept as a second line so the user learns what to do.
+ */
+export function toToolError(error: unknown): ToolError {
+  if (error instanceof ToolHttpError) {
+    return error.message
+      ? { message: 'Failed to fetch results', detail: error.message }
+      : { message: 'Failed to fetch results' };
+  }
+  if (error instanceof Error && error.message) return { message: `An error occurred: ${error.message}` };
+  return { message: 'Unknown error' };
+}
