@@ -21,16 +21,19 @@ test.describe('theme', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 
     // Hold back the app's scripts: the stored theme must already be on <html> with nothing rendered.
-    const held: (() => Promise<void>)[] = [];
-    await page.route('**/assets/*.js', (route) => {
-      held.push(() => route.continue());
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await gate;
+      await route.continue();
     });
     await page.reload({ waitUntil: 'commit' });
     await page.waitForFunction(() => document.getElementById('root') !== null);
     expect(await page.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
     expect(await isDark(page)).toBe(true);
-    await page.unroute('**/assets/*.js');
-    for (const release of held) await release();
+    release();
     await expect(
       page.getByRole('banner').getByRole('button', { name: 'Switch to light theme' }),
     ).toBeVisible();

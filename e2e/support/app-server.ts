@@ -19,7 +19,8 @@ export async function startAppServer({
   env,
   timeoutMs = 120_000,
 }: StartOptions): Promise<AppServer> {
-  if (existsSync('scripts/ensure-build.mjs')) {
+  // E2E_SKIP_BUILD=1 reuses dist/ as it is (handy while another part of the tree does not build).
+  if (!process.env.E2E_SKIP_BUILD && existsSync('scripts/ensure-build.mjs')) {
     const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('Building the app for the end-to-end tests failed');
   }
