@@ -2,12 +2,21 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AccessTokens, createAccessTokens } from './auth/access-token.ts';
+import { authPlugin } from './auth/auth-plugin.ts';
+import { redisPlugin } from './auth/redis.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { configRoutes } from './routes/config.ts';
 import { healthRoutes } from './routes/health.ts';
+import { jwtRoutes } from './routes/jwt.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import { userRoutes } from './routes/users.ts';
+import { userPhotoRoutes } from './routes/users-photo.ts';
+import { storagePlugin } from './storage/storage-plugin.ts';
 
 export type HealthProbe = () => unknown | Promise<unknown>;
 
@@ -68,6 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(errorsPlugin);
+  await app.register(redisPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(storagePlugin);
 
   await app.register(
     async (api) => {
@@ -77,6 +89,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reply.status(404).send(error.toBody());
       });
       await api.register(healthRoutes);
+      await api.register(authPlugin, { secret: deps.secret });
+      await api.register(configRoutes);
+      await api.register(jwtRoutes);
+      await api.register(userRoutes);
+      await api.register(userPhotoRoutes);
+      await api.register(uploadRoutes);
     },
     { prefix: '/api' },
   );

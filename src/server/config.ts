@@ -41,6 +41,10 @@ const envSchema = z.object({
   /** Test and self-hosted-IdP hooks: override the providers' OAuth endpoints (base URL of a compatible server). */
   GOOGLE_OAUTH_URL: optionalString.pipe(z.url().optional()),
   GITHUB_OAUTH_URL: optionalString.pipe(z.url().optional()),
+  /** Sign-in (and, counted apart, sign-up) attempts per IP per minute; 0 turns the limit off. */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
+  /** Sign-in (and, counted apart, sign-up) attempts per e-mail address per 10 minutes; 0 turns it off. */
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(0).default(10),
   AI_PROVIDER: z.enum(['local', 'openai', 'anthropic', 'google', 'openai-compatible']).optional(),
   AI_MODEL: optionalString,
   AI_BASE_URL: optionalString.pipe(z.url().optional()),

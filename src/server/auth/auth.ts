@@ -1,0 +1,66 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/auth-schemas.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { account, session, user, verification } from '../db/schema.ts';
+import { redisSecondaryStorage } from './redis.ts';
+import { socialProviderConfigs } from './social-providers.ts';
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  secret: string;
+  redis: Redis | null;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The better-auth instance: e-mail/password accounts, cookie sessions, Google and GitHub when
+ * configured. Its own rate limiter is off: sign-in and sign-up are limited in front of it
+ * (plugins/rate-limit-auth.ts) with messages users can read.
+ */
+export function createAuth({ config, db, secret, redis, log }: AuthDeps) {
+  const origin = new URL(config.publicUrl).origin;
+  const socialProviders = socialProviderConfigs(config);
+  return betterAuth({
+    appName: 'Draftsmith',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [origin],
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    secondaryStorage: redis ? redisSecondaryStorage(redis) : undefined,
+    session: redis ? { storeSessionInDatabase: true } : undefined,
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: true,
+    },
+    plugins: socialProviders.length > 0 ? [genericOAuth({ config: socialProviders })] : [],
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      // better-auth turns these off when NODE_ENV=test; keep them on so tests see production behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      // The Fastify mount sets this header from the socket (or the trusted proxy) before forwarding.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const fields = args.length > 0 ? { detail: args } : {};
+        if (level === 'error') log.error(fields, `auth: ${message}`);
+        else if (level === 'warn') log.warn(fields, `auth: ${message}`);
+        else log.debug(fields, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

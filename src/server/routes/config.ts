@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { configuredSocialProviders } from '../auth/social-providers.ts';
+
+/** GET /api/config: public settings the web app needs before sign-in. */
+export const configRoutes: FastifyPluginAsyncZod = async (app) => {
+  const socialProviders = configuredSocialProviders(app.config);
+  app.get(
+    '/config',
+    {
+      schema: {
+        response: {
+          200: z.object({ socialProviders: z.object({ google: z.boolean(), github: z.boolean() }) }),
+        },
+      },
+    },
+    async () => ({ socialProviders }),
+  );
+};

@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jwtRequestSchema } from '../../shared/auth-schemas.ts';
+import { AppError } from '../errors.ts';
+
+function webHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
+}
+
+/**
+ * POST /api/jwt {email} → {token, expiresAt}: trades the cookie session for a short-lived bearer token.
+ * The only route that reads the session; the e-mail must be the session's own (case-insensitive).
+ */
+export const jwtRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/jwt',
+    {
+      schema: {
+        body: jwtRequestSchema,
+        response: { 200: z.object({ token: z.string(), expiresAt: z.number() }) },
+      },
+    },
+    async (request, reply) => {
+      const { headers, response: session } = await app.auth.api.getSession({
+        headers: webHeaders(request),
+        returnHeaders: true,
+      });
+      // A refreshed session comes with new cookies; pass them on.
+      const cookies = headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (!session) {
+        throw new AppError(
+          'unauthorized:session',
+          'You are not signed in. Sign in, then ask for a token again.',
+        );
+      }
+      if (session.user.email.toLowerCase() !== request.body.email.toLowerCase()) {
+        throw new AppError(
+          'unauthorized:session',
+          'This e-mail address is not the one you are signed in with.',
+        );
+      }
+      return app.accessTokens.sign({ sub: session.user.id, email: session.user.email });
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../errors.ts';
+
+/**
+ * GET /api/uploads/:key: stored files, public and immutable (keys are random and never reused).
+ * The content type comes from the key, which the server chose after checking the bytes.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/uploads/:key',
+    { schema: { params: z.object({ key: z.string().max(100) }) } },
+    async (request, reply) => {
+      const file = await app.fileStorage.get(request.params.key);
+      if (!file) throw new AppError('not_found:upload', 'No uploaded file has this address.');
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
+  );
+};

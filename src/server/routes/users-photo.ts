@@ -1,0 +1,105 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { userSchema } from '../../shared/user.ts';
+import { authenticate, requireSelf, requireUser } from '../auth/require-user.ts';
+import { AppError } from '../errors.ts';
+import { type ImageExtension, keyFromUploadUrl, uploadUrl } from '../storage/file-storage.ts';
+import { createUserRepository } from '../users/user-repository.ts';
+
+export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
+
+/** What the bytes say the file is (never the name or the declared type); SVG is never accepted. */
+const EXTENSION_BY_DETECTED_TYPE: Record<string, ImageExtension> = {
+  png: 'png',
+  apng: 'png',
+  jpg: 'jpg',
+  webp: 'webp',
+  gif: 'gif',
+};
+
+const notAnImage = () =>
+  new AppError('unsupported_media_type:photo', 'The photo must be a PNG, JPEG, WebP or GIF image.');
+
+/** Reads the one `photo` file of the multipart body into memory (at most MAX_PHOTO_BYTES). */
+async function readPhoto(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      'unsupported_media_type:photo',
+      'Send the photo as multipart/form-data in a field named "photo".',
+    );
+  }
+  let photo: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'photo' || photo !== null) {
+        throw new AppError('bad_request:photo', 'Send exactly one file, in a field named "photo".');
+      }
+      photo = await part.toBuffer();
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('payload_too_large:photo', 'The photo is larger than 2 MB. Choose a smaller image.');
+    }
+    if (code === 'FST_FILES_LIMIT')
+      throw new AppError('bad_request:photo', 'Send exactly one file, in a field named "photo".');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('bad_request:photo', 'The form has too many fields; send only the photo.');
+    }
+    throw new AppError('bad_request:photo', 'The upload could not be read. Please try again.', {
+      cause: err,
+    });
+  }
+  if (!photo)
+    throw new AppError('bad_request:photo', 'No photo was sent: add a file in a field named "photo".');
+  return photo;
+}
+
+/** PUT /api/users/:uid/photo: the caller's own profile photo, stored by the server. */
+export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 50 },
+  });
+  const users = createUserRepository(app.database.db);
+
+  app.put(
+    '/users/:uid/photo',
+    {
+      onRequest: authenticate,
+      schema: {
+        params: z.object({ uid: z.string().min(1).max(200) }),
+        response: { 200: z.object({ user: userSchema }) },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(request);
+      requireSelf(caller, request.params.uid);
+      const bytes = await readPhoto(request);
+      const detected = await fileTypeFromBuffer(bytes);
+      const extension = detected ? EXTENSION_BY_DETECTED_TYPE[detected.ext] : undefined;
+      if (!extension) throw notAnImage();
+
+      const key = await app.fileStorage.put(bytes, extension);
+      const result = await users.setPhoto(caller.sub, uploadUrl(key)).catch(async (err: unknown) => {
+        await app.fileStorage.remove(key);
+        throw err;
+      });
+      if (!result) {
+        await app.fileStorage.remove(key);
+        throw new AppError('unauthorized:user', 'This account no longer exists. Please sign in again.');
+      }
+      const previous = keyFromUploadUrl(result.previous);
+      if (previous && previous !== key) {
+        await app.fileStorage
+          .remove(previous)
+          .catch((err: unknown) => request.log.warn({ err }, 'old photo not removed'));
+      }
+      return { user: result.user };
+    },
+  );
+};

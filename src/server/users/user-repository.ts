@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_AVATAR, DEFAULT_DISPLAY_NAME, type User } from '../../shared/user.ts';
+import type { Db } from '../db/client.ts';
+import { profile, user } from '../db/schema.ts';
+
+/**
+ * Users as the API shows them (spec §3). Every method acts on the caller's own account: the caller's
+ * id is the only key the queries take, so another user's row cannot be reached through here.
+ */
+export interface UserRow {
+  id: string;
+  email: string | null;
+  name: string | null;
+  image: string | null;
+  subscription: string | null;
+}
+
+/** Spec §3 fallbacks: '' e-mail, 'New User', the default avatar, 'free'. */
+export function toUser(row: UserRow): User {
+  return {
+    uid: row.id,
+    email: row.email ?? '',
+    displayName: row.name?.trim() || DEFAULT_DISPLAY_NAME,
+    photoURL: row.image?.trim() || DEFAULT_AVATAR,
+    subscription: row.subscription ?? 'free',
+  };
+}
+
+const columns = {
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  image: user.image,
+  subscription: profile.subscription,
+};
+
+export function createUserRepository(db: Db) {
+  type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+  const selectOwn = async (q: Db | Tx, callerId: string) => {
+    const [row] = await q
+      .select(columns)
+      .from(user)
+      .leftJoin(profile, eq(profile.userId, user.id))
+      .where(eq(user.id, callerId));
+    return row ?? null;
+  };
+
+  return {
+    /** The caller's user, or null when the account no longer exists. */
+    async findOwn(callerId: string): Promise<User | null> {
+      const row = await selectOwn(db, callerId);
+      return row ? toUser(row) : null;
+    },
+
+    /**
+     * Creates the caller's profile if it is missing (race-safe: insert … on conflict do nothing);
+     * a username given on creation becomes the display name. Null when the account no longer exists.
+     */
+    async ensureProfile(
+      callerId: string,
+      username?: string,
+    ): Promise<{ user: User; created: boolean } | null> {
+      return db.transaction(async (tx) => {
+        const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.id, callerId));
+        if (!account) return null;
+        const inserted = await tx
+          .insert(profile)
+          .values({ userId: callerId })
+          .onConflictDoNothing()
+          .returning({ userId: profile.userId });
+        const created = inserted.length > 0;
+        if (created && username) {
+          await tx.update(user).set({ name: username, updatedAt: new Date() }).where(eq(user.id, callerId));
+        }
+        const row = await selectOwn(tx, callerId);
+        return row ? { user: toUser(row), created } : null;
+      });
+    },
+
+    /** Points the caller's photo at `url`; returns the user and the previous photo address. */
+    async setPhoto(callerId: string, url: string): Promise<{ user: User; previous: string | null } | null> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ image: user.image })
+          .from(user)
+          .where(eq(user.id, callerId))
+          .for('update');
+        if (!before) return null;
+        await tx.update(user).set({ image: url, updatedAt: new Date() }).where(eq(user.id, callerId));
+        const row = await selectOwn(tx, callerId);
+        return row ? { user: toUser(row), previous: before.image } : null;
+      });
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;
