@@ -1,3 +1,4 @@
+import { PageMeta } from '@/components/page-meta';
 import { AudienceSection } from './audience-section.tsx';
 import { FaqSection } from './faq-section.tsx';
 import { HeroSection } from './hero-section.tsx';
@@ -8,7 +9,6 @@ import { ServicesGrid } from './services-grid.tsx';
 import { TestimonialsSection } from './testimonials-section.tsx';
 import { WhyChooseSection } from './why-choose-section.tsx';
 
-const TITLE = 'Home | Draftsmith';
 const DESCRIPTION =
   'Draftsmith is a self-hostable AI assistant for developers and writers: explain and refactor code, generate articles, summarize documents, draft e-mails and tailor resumes — with a local model or any provider.';
 const OG_IMAGE = '/images/landing/og-image.jpg';
@@ -17,8 +17,7 @@ export function LandingPage() {
   const origin = window.location.origin;
   return (
     <>
-      <title>{TITLE}</title>
-      <meta name="description" content={DESCRIPTION} />
+      <PageMeta title="Home" description={DESCRIPTION} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content="Draftsmith" />
       <meta property="og:title" content="Draftsmith — AI Assistant for Developers & Writers" />

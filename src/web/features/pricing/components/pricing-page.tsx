@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PageMeta } from '@/components/page-meta';
 import { type BillingPeriod, PLANS } from '../../../../shared/plans.ts';
 import { BillingToggle } from './billing-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
@@ -10,8 +11,7 @@ export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (
     <>
-      <title>Subscription | Draftsmith</title>
-      <meta name="description" content={DESCRIPTION} />
+      <PageMeta title="Subscription" description={DESCRIPTION} />
       <section aria-labelledby="pricing-title" className="relative isolate overflow-hidden">
         <div
           aria-hidden="true"
