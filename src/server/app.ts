@@ -11,12 +11,16 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { configRoutes } from './routes/config.ts';
+import { generationRoutes } from './routes/generations.ts';
 import { healthRoutes } from './routes/health.ts';
+import { historyRoutes } from './routes/history.ts';
 import { jwtRoutes } from './routes/jwt.ts';
+import { toolRoutes } from './routes/tools.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
 import { userPhotoRoutes } from './routes/users-photo.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
+import { assistantPlugin } from './tools/assistant-plugin.ts';
 
 export type HealthProbe = () => unknown | Promise<unknown>;
 
@@ -95,6 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(userPhotoRoutes);
       await api.register(uploadRoutes);
+      await api.register(assistantPlugin);
+      await api.register(historyRoutes);
+      await api.register(toolRoutes);
+      await api.register(generationRoutes);
     },
     { prefix: '/api' },
   );

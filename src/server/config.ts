@@ -11,7 +11,7 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const envSchema = z.object({
+const envFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
@@ -54,7 +54,45 @@ const envSchema = z.object({
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
   LOCAL_MODEL: optionalString,
   LOCAL_MODEL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  LOCAL_MODEL_SHA256: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex digits')
+      .optional(),
+  ),
+  LOCAL_MODEL_CONTEXT: z.coerce.number().int().min(512).max(131072).default(8192),
+  LOCAL_MODEL_PARALLEL: z.coerce.number().int().min(1).max(16).default(1),
+  AI_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(8),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  AI_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(65536).default(2048),
 });
+
+const envSchema = envFields.superRefine(checkAiSettings);
+
+/** Cross-field rules for the AI provider: a remote provider needs its key, a compatible one its URL and model. */
+function checkAiSettings(e: z.infer<typeof envFields>, ctx: z.RefinementCtx) {
+  const need = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+  const keys = {
+    openai: e.OPENAI_API_KEY,
+    anthropic: e.ANTHROPIC_API_KEY,
+    google: e.GOOGLE_GENERATIVE_AI_API_KEY,
+  };
+  const names = {
+    openai: 'OPENAI_API_KEY',
+    anthropic: 'ANTHROPIC_API_KEY',
+    google: 'GOOGLE_GENERATIVE_AI_API_KEY',
+  };
+  if (e.AI_PROVIDER === 'openai-compatible') {
+    if (!e.AI_BASE_URL)
+      need('AI_BASE_URL', 'is required with AI_PROVIDER=openai-compatible (e.g. http://localhost:11434/v1)');
+    if (!e.AI_MODEL)
+      need('AI_MODEL', 'is required with AI_PROVIDER=openai-compatible (the served model name)');
+  } else if (e.AI_PROVIDER && e.AI_PROVIDER !== 'local' && !keys[e.AI_PROVIDER] && !e.AI_API_KEY) {
+    need(names[e.AI_PROVIDER], `is required with AI_PROVIDER=${e.AI_PROVIDER} (or set AI_API_KEY)`);
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 

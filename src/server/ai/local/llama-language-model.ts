@@ -1,0 +1,160 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3FinishReason,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+import type { ChatHistoryItem, LlamaContext } from 'node-llama-cpp';
+import { LlamaChat } from 'node-llama-cpp';
+import { AppError } from '../../errors.ts';
+import type { GenerationLimiter } from '../generation-limiter.ts';
+
+/** Share of the context the prompt may fill; the rest is room for the answer. */
+const PROMPT_SHARE = 0.75;
+
+/**
+ * node-llama-cpp behind the AI SDK's LanguageModelV3 interface, so the local model streams through the
+ * same code path as the remote providers. Each call takes one of the context's sequences through the
+ * limiter (one generation per sequence, a bounded line of waiters).
+ */
+export class LlamaLanguageModel implements LanguageModelV3 {
+  readonly specificationVersion = 'v3';
+  readonly provider = 'local';
+  readonly modelId: string;
+  readonly supportedUrls = {};
+  private readonly context: LlamaContext;
+  private readonly limiter: GenerationLimiter;
+
+  constructor(modelId: string, context: LlamaContext, limiter: GenerationLimiter) {
+    this.modelId = modelId;
+    this.context = context;
+    this.limiter = limiter;
+  }
+
+  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    const { stream } = await this.doStream(options);
+    let text = '';
+    let finish: Extract<LanguageModelV3StreamPart, { type: 'finish' }> | undefined;
+    const reader = stream.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      const part = next.value;
+      if (part.type === 'text-delta') text += part.delta;
+      else if (part.type === 'finish') finish = part;
+      else if (part.type === 'error') throw part.error;
+    }
+    const content: LanguageModelV3Content[] = [{ type: 'text', text }];
+    return {
+      content,
+      finishReason: finish?.finishReason ?? { unified: 'other', raw: undefined },
+      usage: finish?.usage ?? usage(undefined, undefined),
+      warnings: [],
+    };
+  }
+
+  async doStream(
+    options: LanguageModelV3CallOptions,
+  ): Promise<{ stream: ReadableStream<LanguageModelV3StreamPart> }> {
+    const history = toChatHistory(options.prompt);
+    this.assertFits(history);
+    const release = await this.limiter.acquire(options.abortSignal);
+    const stop = new AbortController();
+    const onAbort = () => stop.abort(options.abortSignal?.reason);
+    options.abortSignal?.addEventListener('abort', onAbort, { once: true });
+    const sequence = this.context.getSequence();
+    const chat = new LlamaChat({ contextSequence: sequence, autoDisposeSequence: true });
+    const cleanup = () => {
+      options.abortSignal?.removeEventListener('abort', onAbort);
+      chat.dispose({ disposeSequence: true });
+      release();
+    };
+    const stream = new ReadableStream<LanguageModelV3StreamPart>({
+      start: (controller) => {
+        const send = (part: LanguageModelV3StreamPart) => {
+          try {
+            controller.enqueue(part);
+          } catch {
+            // The reader went away (cancelled); keep generating quietly until the abort lands.
+          }
+        };
+        send({ type: 'stream-start', warnings: [] });
+        send({ type: 'text-start', id: 'text' });
+        chat
+          .generateResponse(history, {
+            signal: stop.signal,
+            stopOnAbortSignal: true,
+            maxTokens: options.maxOutputTokens,
+            temperature: options.temperature ?? 0.7,
+            topP: options.topP,
+            topK: options.topK,
+            seed: options.seed,
+            onTextChunk: (delta) => send({ type: 'text-delta', id: 'text', delta }),
+          })
+          .then((response) => {
+            const meter = sequence.tokenMeter.getState();
+            send({ type: 'text-end', id: 'text' });
+            send({
+              type: 'finish',
+              finishReason: finishReason(response.metadata.stopReason),
+              usage: usage(meter.usedInputTokens, meter.usedOutputTokens),
+            });
+            controller.close();
+          })
+          .catch((error: unknown) => {
+            send({ type: 'error', error });
+            controller.close();
+          })
+          .finally(cleanup);
+      },
+      cancel: () => stop.abort(new Error('stream cancelled')),
+    });
+    return { stream };
+  }
+
+  /** A prompt longer than the context cannot be answered; say so instead of failing deep inside. */
+  private assertFits(history: ChatHistoryItem[]): void {
+    const text = history
+      .map((item) => (item.type === 'model' ? item.response.join('') : String(item.text)))
+      .join('\n');
+    const tokens = this.context.model.tokenize(text).length;
+    const limit = Math.floor(this.context.contextSize * PROMPT_SHARE);
+    if (tokens > limit) {
+      throw new AppError(
+        'payload_too_large:model_context',
+        `The input is too long for the local AI model (${tokens} tokens, at most ${limit}). Shorten it, raise LOCAL_MODEL_CONTEXT, or configure a remote provider.`,
+      );
+    }
+  }
+}
+
+/** AI SDK prompt → node-llama-cpp chat history, ending with the empty model turn to be completed. */
+export function toChatHistory(prompt: LanguageModelV3Prompt): ChatHistoryItem[] {
+  const history: ChatHistoryItem[] = [];
+  for (const message of prompt) {
+    if (message.role === 'system') history.push({ type: 'system', text: message.content });
+    else if (message.role === 'user') history.push({ type: 'user', text: textOf(message.content) });
+    else if (message.role === 'assistant')
+      history.push({ type: 'model', response: [textOf(message.content)] });
+  }
+  history.push({ type: 'model', response: [] });
+  return history;
+}
+
+function textOf(parts: ReadonlyArray<{ type: string }>): string {
+  return parts.map((p) => (p.type === 'text' && 'text' in p ? String(p.text) : '')).join('');
+}
+
+function finishReason(stopReason: string): LanguageModelV3FinishReason {
+  const unified = stopReason === 'maxTokens' ? 'length' : stopReason === 'abort' ? 'other' : 'stop';
+  return { unified, raw: stopReason };
+}
+
+function usage(input: number | undefined, output: number | undefined): LanguageModelV3Usage {
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: output, text: output, reasoning: undefined },
+  };
+}

@@ -1,0 +1,16 @@
+import type { Chat, ChatStatus } from '../../shared/history.ts';
+import type { HistoryRow } from './history-repository.ts';
+
+/** A stored chat in the API's shape (spec §3): `_id` and `id` both, the owner as `uid`. */
+export function toChat(row: HistoryRow): Chat {
+  return {
+    _id: row.id,
+    id: row.id,
+    title: row.title,
+    service: row.service,
+    messages: row.messages,
+    uid: row.userId,
+    status: row.status as ChatStatus,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

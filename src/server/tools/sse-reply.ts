@@ -1,0 +1,56 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, isAppError } from '../errors.ts';
+import type { Generation, GenerationOutcome } from './generation.ts';
+
+const HEARTBEAT_MS = 15_000;
+
+export function wantsEventStream(request: FastifyRequest): boolean {
+  return request.headers.accept?.includes('text/event-stream') ?? false;
+}
+
+/**
+ * Streams a generation as server-sent events: `start` {generationId, historyId}, then `delta` {text} as
+ * text arrives, then `done` with the result object, or `error` {code, message}. A client that goes away
+ * only stops the writing; the generation runs on and saves its chat.
+ */
+export function streamGeneration(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  generation: Generation,
+  result: (outcome: GenerationOutcome) => Record<string, unknown>,
+): FastifyReply {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    'x-generation-id': generation.id,
+  });
+  const send = (event: string, data: unknown) => {
+    if (!res.destroyed && !res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  send('start', { generationId: generation.id, historyId: generation.id });
+  generation.onDelta((text) => send('delta', { text }));
+  const heartbeat = setInterval(() => {
+    if (!res.destroyed) res.write(': keep-alive\n\n');
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  generation.outcome
+    .then(
+      (outcome) => send('done', result(outcome)),
+      (err: unknown) => {
+        const error = isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
+        if (error.statusCode >= 500) request.log.error({ err }, 'generation failed');
+        else request.log.info({ code: error.code }, 'generation rejected');
+        send('error', error.toBody().error);
+      },
+    )
+    .finally(() => {
+      clearInterval(heartbeat);
+      if (!res.writableEnded) res.end();
+    });
+  return reply;
+}
