@@ -30,9 +30,9 @@ export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header({ account, onSignOut }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-border/70 border-b bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6 lg:gap-4 lg:px-8">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-0.5 md:flex">
+        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex">
           {PRIMARY_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end className={navLinkClass}>
               {link.label}
@@ -47,8 +47,8 @@ export function Header({ account, onSignOut }: HeaderProps) {
           <ContactDropdown />
         </nav>
         <div className="flex items-center gap-2">
-          <ThemeToggle className="hidden md:inline-flex" />
-          <div className="hidden md:block">
+          <ThemeToggle className="hidden lg:inline-flex" />
+          <div className="hidden lg:block">
             <AccountControl account={account} onSignOut={onSignOut} />
           </div>
           <MobileMenu account={account} onSignOut={onSignOut} />
@@ -64,7 +64,7 @@ function AccountControl({ account, onSignOut }: HeaderProps) {
   if (account.status === 'signed-in' && account.user)
     return <UserMenu user={account.user} onSignOut={onSignOut} />;
   return (
-    <Button asChild size="sm" className="h-9 px-4">
+    <Button asChild size="sm" className="h-9 whitespace-nowrap px-4">
       <Link to="/signin">Sign In</Link>
     </Button>
   );

@@ -89,24 +89,23 @@ export function HoverDropdown({ label, align = 'start', contentClassName, childr
           aria-hidden
         />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align={align}
-          sideOffset={8}
-          onPointerEnter={onPointerEnter}
-          onPointerLeave={onPointerLeave}
-          onCloseAutoFocus={(event) => {
-            if (closedByPointer.current) event.preventDefault();
-          }}
-          className={cn(
-            'z-50 rounded-xl border border-border bg-card p-1.5 text-foreground shadow-black/5 shadow-xl outline-none',
-            'data-[state=open]:animate-dropdown-in',
-            contentClassName,
-          )}
-        >
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {/* Rendered in place (no portal) so the menu stays inside the header landmark. */}
+      <DropdownMenu.Content
+        align={align}
+        sideOffset={8}
+        onPointerEnter={onPointerEnter}
+        onPointerLeave={onPointerLeave}
+        onCloseAutoFocus={(event) => {
+          if (closedByPointer.current) event.preventDefault();
+        }}
+        className={cn(
+          'z-50 rounded-xl border border-border bg-card p-1.5 text-foreground shadow-black/5 shadow-xl outline-none',
+          'data-[state=open]:animate-dropdown-in',
+          contentClassName,
+        )}
+      >
+        {children}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

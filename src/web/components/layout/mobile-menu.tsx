@@ -23,9 +23,9 @@ export function MobileMenu({ account, onSignOut }: HeaderProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
-  // The sheet is hidden from md up; never leave it open (and focus-trapping) after a resize.
+  // The sheet is hidden from lg up; never leave it open (and focus-trapping) after a resize.
   useEffect(() => {
-    const wide = window.matchMedia('(min-width: 768px)');
+    const wide = window.matchMedia('(min-width: 1024px)');
     const onChange = () => wide.matches && setOpen(false);
     wide.addEventListener('change', onChange);
     return () => wide.removeEventListener('change', onChange);
@@ -34,13 +34,13 @@ export function MobileMenu({ account, onSignOut }: HeaderProps) {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
         aria-label="Open menu"
-        className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+        className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden"
       >
         <Menu className="size-5" aria-hidden />
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-sm data-[state=open]:animate-fade-in md:hidden" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,100vw)] flex-col border-border border-l bg-background shadow-2xl outline-none data-[state=open]:animate-sheet-in md:hidden">
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-sm data-[state=open]:animate-fade-in lg:hidden" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,100vw)] flex-col border-border border-l bg-background shadow-2xl outline-none data-[state=open]:animate-sheet-in lg:hidden">
           <div className="flex h-16 items-center justify-between border-border border-b px-4">
             <Logo />
             <Dialog.Close

@@ -18,26 +18,25 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
       >
         <UserAvatar user={user} className="size-9" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-60 rounded-xl border border-border bg-card p-1.5 text-foreground shadow-black/5 shadow-xl outline-none data-[state=open]:animate-dropdown-in"
-        >
-          <div className="flex items-center gap-3 px-3 py-2">
-            <UserAvatar user={user} className="size-9" />
-            <div className="min-w-0">
-              <p className="truncate font-medium text-sm">{user.displayName}</p>
-              {user.email ? <p className="truncate text-muted-foreground text-xs">{user.email}</p> : null}
-            </div>
+      {/* Rendered in place (no portal) so the menu stays inside the header landmark. */}
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        className="z-50 w-60 rounded-xl border border-border bg-card p-1.5 text-foreground shadow-black/5 shadow-xl outline-none data-[state=open]:animate-dropdown-in"
+      >
+        <div className="flex items-center gap-3 px-3 py-2">
+          <UserAvatar user={user} className="size-9" />
+          <div className="min-w-0">
+            <p className="truncate font-medium text-sm">{user.displayName}</p>
+            {user.email ? <p className="truncate text-muted-foreground text-xs">{user.email}</p> : null}
           </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item onSelect={onSignOut} className={`${dropdownItemClass} text-destructive`}>
-            <LogOut className="size-4" aria-hidden />
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        </div>
+        <DropdownMenu.Separator className="my-1 h-px bg-border" />
+        <DropdownMenu.Item onSelect={onSignOut} className={`${dropdownItemClass} text-destructive`}>
+          <LogOut className="size-4" aria-hidden />
+          Sign Out
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const map = new Map(Object.entries(initial));
+  return {
+    map,
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
+}
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let storage: ReturnType<typeof memoryStorage>;
+let assign: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function setUp(pathname: string) {
+  storage = memoryStorage({ 'access-token': 'a.b.c' });
+  assign = vi.fn();
+  fetchMock = vi.fn();
+  vi.stubGlobal('window', { localStorage: storage, location: { pathname, assign } });
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+// A fresh module per test: the client remembers that a redirect is already under way.
+const load = () => import('./api-client');
+
+beforeEach(() => vi.resetModules());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiRequest', () => {
+  it('sends the bearer token and a JSON body under /api', async () => {
+    setUp('/');
+    fetchMock.mockResolvedValue(json(201, { user: { uid: 'u1' } }));
+    const { apiRequest } = await load();
+    const result = await apiRequest('/users', { method: 'POST', body: { username: 'ada' } });
+    expect(result).toEqual({ status: 201, data: { user: { uid: 'u1' } } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/users');
+    expect(init.headers.get('authorization')).toBe('Bearer a.b.c');
+    expect(init.headers.get('content-type')).toBe('application/json');
+    expect(init.body).toBe('{"username":"ada"}');
+  });
+
+  it('leaves the token off when auth is false and sends FormData untouched', async () => {
+    setUp('/');
+    fetchMock.mockResolvedValue(json(200, {}));
+    const { apiRequest } = await load();
+    const form = new FormData();
+    form.append('photo', new Blob(['x']), 'x.png');
+    await apiRequest('/jwt', { method: 'PUT', body: form, auth: false });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.headers.get('authorization')).toBeNull();
+    expect(init.headers.get('content-type')).toBeNull();
+    expect(init.body).toBe(form);
+  });
+
+  it('turns the error shape into a typed ApiError', async () => {
+    setUp('/');
+    fetchMock.mockResolvedValue(
+      json(429, { error: { code: 'rate_limited:auth', message: 'Try again in 30 s' } }),
+    );
+    const { apiRequest, ApiError } = await load();
+    const error = await apiRequest('/users').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited:auth', message: 'Try again in 30 s' });
+    expect(storage.map.has('access-token')).toBe(true);
+  });
+
+  it('falls back to the status text for a body without the error shape', async () => {
+    setUp('/');
+    fetchMock.mockResolvedValue(new Response('oops', { status: 502, statusText: 'Bad Gateway' }));
+    const { apiRequest } = await load();
+    await expect(apiRequest('/users')).rejects.toMatchObject({
+      status: 502,
+      code: 'unknown',
+      message: 'Bad Gateway',
+    });
+  });
+
+  it.each([401, 403])('a %i drops the token, ends the session and goes to /signin', async (status) => {
+    setUp('/services/code-explainer');
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/auth/sign-out' ? json(200, {}) : json(status, { error: { code: 'x', message: 'no' } }),
+    );
+    const { apiRequest } = await load();
+    await expect(apiRequest('/users/u1')).rejects.toMatchObject({ status });
+    expect(storage.map.has('access-token')).toBe(false);
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/signin'));
+    expect(fetchMock.mock.calls.map((call) => call[0])).toContain('/api/auth/sign-out');
+  });
+
+  it('on the sign-in screen a 401 only drops the token', async () => {
+    setUp('/signin');
+    fetchMock.mockResolvedValue(json(401, { error: { code: 'unauthorized:session', message: 'no' } }));
+    const { apiRequest } = await load();
+    await expect(apiRequest('/jwt', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(storage.map.has('access-token')).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(assign).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
