@@ -67,7 +67,8 @@ test.describe('header and footer', () => {
       () => (window as unknown as { closeDelay: Promise<number> }).closeDelay,
     );
     expect(delay).toBeGreaterThanOrEqual(200);
-    expect(delay).toBeLessThanOrEqual(450);
+    // The timer is 250 ms; a loaded CI machine can only make it fire later, never sooner.
+    expect(delay).toBeLessThanOrEqual(1500);
     await expect(menu).toBeHidden();
   });
 
