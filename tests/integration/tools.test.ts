@@ -212,4 +212,62 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
     expect(fake.requests).toHaveLength(1); // a timeout is not retried
     expect(await historyCount('code-explainer')).toBe(before);
   });
+  it('validates input: required fields, languages, tones, sizes, file parts', async () => {
+    const expectError = async (
+      slug: Slug,
+      input: Record<string, string>,
+      status: number,
+      message: string | RegExp,
+    ) => {
+      const res = await call(slug, input);
+      expect(res.statusCode).toBe(status);
+      expect(res.json().error.message).toMatch(message);
+    };
+    await expectError('code-explainer', { language: 'python' }, 400, 'Code is required.');
+    await expectError('code-refactor', { code: 'x', language: 'cobol' }, 400, /^Language must be one of/);
+    await expectError('article-generator', { topic: '  ' }, 400, 'Article topic is required.');
+    await expectError(
+      'email-helper',
+      { prompt: 'x', tone: 'angry' },
+      400,
+      /^Tone must be one of: professional, friendly/,
+    );
+    await expectError(
+      'resume-assistant',
+      { text: 'cv', tone: 'apologetic' },
+      400,
+      /^Tone must be one of: professional, confident/,
+    );
+    await expectError('doc-summarizer', {}, 400, 'Text to summarize is required.');
+    await expectError(
+      'doc-summarizer',
+      { text: 'a'.repeat(100_001) },
+      413,
+      /too long: at most 100,000 characters/,
+    );
+    await expectError(
+      'code-explainer',
+      { code: 'a'.repeat(100_001), language: 'java' },
+      413,
+      /^Code is too long/,
+    );
+    const tooBigJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate-article',
+      headers: user.headers,
+      payload: { topic: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(tooBigJson.statusCode).toBe(413);
+
+    const withFile = await multipartPayload({ text: 'x' }, { field: 'file', name: 'cv.txt', content: 'cv' });
+    const fileRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/resume-assistant',
+      headers: { ...user.headers, ...withFile.headers },
+      payload: withFile.payload,
+    });
+    expect(fileRes.statusCode).toBe(400);
+    expect(fileRes.json().error.code).toBe('bad_request:file_upload');
+    expect(fake.requests).toHaveLength(0);
+  });
 });

@@ -9,7 +9,7 @@ import {
   renameHistorySchema,
   serviceSlugSchema,
 } from '../../shared/history.ts';
-import { requireSelf, requireUser } from '../auth/require-user.ts';
+import { type CurrentUser, requireSelf, requireUser } from '../auth/require-user.ts';
 import { AppError } from '../errors.ts';
 import { toChat } from '../history/chat-view.ts';
 import { decodeCursor, encodeCursor } from '../history/history-cursor.ts';
@@ -24,6 +24,16 @@ const notFound = () => new AppError('not_found:history', 'No such history chat.'
 /** The history API (spec §7). Ownership lives in the repository's queries; uid paths must be the caller's. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.historyRepository;
+  // Authenticate before validation, so a caller without a token gets 401 whatever the payload.
+  const callers = new WeakMap<object, CurrentUser>();
+  app.addHook('onRequest', async (request) => {
+    callers.set(request, await requireUser(request));
+  });
+  const caller = (request: object): CurrentUser => {
+    const user = callers.get(request);
+    if (!user) throw new AppError('unauthorized:auth');
+    return user;
+  };
 
   async function page(userId: string, service: string | undefined, query: z.infer<typeof pageQuery>) {
     const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
@@ -37,7 +47,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/history/item/:id',
     { schema: { params: idParams, response: { 200: z.object({ history: chatSchema }) } } },
     async (request) => {
-      const user = await requireUser(request);
+      const user = caller(request);
       const row = await repo.get(user.sub, request.params.id);
       if (!row) throw notFound();
       return { history: toChat(row) };
@@ -54,7 +64,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = caller(request);
       requireSelf(user, request.params.uid);
       return page(user.sub, request.params.type, request.query);
     },
@@ -70,7 +80,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = caller(request);
       requireSelf(user, request.params.uid);
       return page(user.sub, undefined, request.query);
     },
@@ -80,7 +90,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/history',
     { schema: { body: createHistorySchema, response: { 201: z.object({ history: chatSchema }) } } },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = caller(request);
       const { uid, service, title, messages } = request.body;
       requireSelf(user, uid);
       const row = await repo.insert({ userId: user.sub, service, title, messages, status: 'complete' });
@@ -92,7 +102,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/history/:id',
     { schema: { params: idParams, body: renameHistorySchema, response: { 200: chatSchema } } },
     async (request) => {
-      const user = await requireUser(request);
+      const user = caller(request);
       const row = await repo.rename(user.sub, request.params.id, request.body.title);
       if (!row) throw notFound();
       return toChat(row);
@@ -105,7 +115,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: z.object({ deleted: z.literal(true), id: z.string() }) } },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = caller(request);
       if (!(await repo.remove(user.sub, request.params.id))) throw notFound();
       return { deleted: true as const, id: request.params.id };
     },

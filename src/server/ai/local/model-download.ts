@@ -20,7 +20,7 @@ export interface DownloadOptions {
   sha256?: string;
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
-  /** Attempts in total; each one resumes where the previous stopped. */
+  /** Attempts in total; each one resumes where the previous stopped (two in a row without progress end it). */
   maxAttempts?: number;
   retryDelayMs?: number;
 }
@@ -40,14 +40,25 @@ export async function downloadModel(options: DownloadOptions): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const part = `${path}.part`;
   const maxAttempts = options.maxAttempts ?? 6;
+  let idleAttempts = 0;
   for (let attempt = 1; ; attempt++) {
+    const before = (await sizeOf(part)) ?? 0;
     try {
       const total = await fetchInto(part, options);
       await verify(part, total, options);
       await rename(part, path);
       return;
     } catch (err) {
-      if (err instanceof DownloadError || options.signal?.aborted || attempt >= maxAttempts) throw err;
+      // Attempts that move the download forward may go on; two in a row that get nowhere (no network) end it.
+      idleAttempts = ((await sizeOf(part)) ?? 0) > before ? 0 : idleAttempts + 1;
+      if (
+        err instanceof DownloadError ||
+        options.signal?.aborted ||
+        attempt >= maxAttempts ||
+        idleAttempts >= 2
+      ) {
+        throw err;
+      }
       await sleep((options.retryDelayMs ?? 1000) * 2 ** (attempt - 1), undefined, { signal: options.signal });
     }
   }
