@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../shared/auth-schemas.ts';
-import { createTokenStore, msUntilRenewal, RENEWAL_MARGIN_MS, readTokenExpiry } from './token-store.ts';
+import {
+  createTokenStore,
+  msUntilRenewal,
+  RENEWAL_MARGIN_MS,
+  readTokenExpiry,
+  readTokenSubject,
+} from './token-store.ts';
 
 function fakeJwt(expSeconds: number): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -29,6 +35,10 @@ describe('msUntilRenewal', () => {
 describe('readTokenExpiry', () => {
   it('reads exp in milliseconds', () => {
     expect(readTokenExpiry(fakeJwt(1_700_000_000))).toBe(1_700_000_000_000);
+  });
+  it('reads the subject', () => {
+    expect(readTokenSubject(fakeJwt(1))).toBe('u1');
+    expect(readTokenSubject('x.y')).toBeNull();
   });
   it('returns null for garbage', () => {
     expect(readTokenExpiry('not-a-token')).toBeNull();
@@ -86,13 +96,14 @@ describe('token store', () => {
     expect(renew).not.toHaveBeenCalled();
   });
 
-  it('reports freshness against the renewal margin', () => {
+  it('reports freshness against the renewal margin and the owner', () => {
     const storage = memoryStorage();
     const store = createTokenStore({ storage: () => storage });
-    expect(store.isFresh()).toBe(false);
+    expect(store.isFreshFor('u1')).toBe(false);
     store.set(fakeJwt(15 * 60));
-    expect(store.isFresh()).toBe(true);
+    expect(store.isFreshFor('u1')).toBe(true);
+    expect(store.isFreshFor('someone-else')).toBe(false);
     vi.setSystemTime(10 * 60 * 1000);
-    expect(store.isFresh()).toBe(false);
+    expect(store.isFreshFor('u1')).toBe(false);
   });
 });

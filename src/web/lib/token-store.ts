@@ -17,17 +17,30 @@ export function msUntilRenewal(expiresAt: number, now: number): number {
   return Math.max(0, expiresAt - RENEWAL_MARGIN_MS - now);
 }
 
-/** Reads the `exp` claim (seconds) of a JWT without verifying it; the server does the verifying. */
-export function readTokenExpiry(token: string): number | null {
+/** The claims of a JWT, read without verifying it: the server does the verifying. */
+function readClaims(token: string): { exp?: unknown; sub?: unknown } | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp * 1000 : null;
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: unknown;
+      sub?: unknown;
+    };
   } catch {
     return null;
   }
+}
+
+/** The `exp` claim in milliseconds. */
+export function readTokenExpiry(token: string): number | null {
+  const exp = readClaims(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/** The `sub` claim: whose token this is. */
+export function readTokenSubject(token: string): string | null {
+  const sub = readClaims(token)?.sub;
+  return typeof sub === 'string' ? sub : null;
 }
 
 /**
@@ -80,10 +93,11 @@ export function createTokenStore(options: TokenStoreOptions) {
     options.storage()?.removeItem(ACCESS_TOKEN_KEY);
   }
 
-  /** True when a token is stored and is not yet inside the renewal margin. */
-  function isFresh(): boolean {
+  /** True when a token for `subject` is stored and is not yet inside the renewal margin. */
+  function isFreshFor(subject: string): boolean {
     const token = get();
-    const expiresAt = token ? readTokenExpiry(token) : null;
+    if (!token || readTokenSubject(token) !== subject) return false;
+    const expiresAt = readTokenExpiry(token);
     return expiresAt !== null && msUntilRenewal(expiresAt, now()) > 0;
   }
 
@@ -94,7 +108,7 @@ export function createTokenStore(options: TokenStoreOptions) {
     else cancelRenewal();
   }
 
-  return { get, set, clear, isFresh, onRenew };
+  return { get, set, clear, isFreshFor, onRenew };
 }
 
 export type TokenStore = ReturnType<typeof createTokenStore>;

@@ -12,7 +12,7 @@ import { getUser } from './get-user';
  * a social sign-in if one is pending (POST /api/users, 201 → success toast), then GET /api/users/:uid.
  */
 export async function loadSignedInUser(session: AuthSession): Promise<User> {
-  if (!tokenStore.isFresh()) await createAccessToken(session.user.email);
+  if (!tokenStore.isFreshFor(session.user.id)) await createAccessToken(session.user.email);
   if (socialPending.isSet()) {
     socialPending.clear();
     const { user, created } = await createUserProfile();
