@@ -52,7 +52,7 @@ export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
       noValidate
       aria-label={tool.buttonLabel}
       aria-busy={pending}
-      className="grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-xs sm:p-6"
+      className="grid grid-cols-[minmax(0,1fr)] gap-5 rounded-2xl border border-border bg-card p-5 shadow-xs sm:p-6"
     >
       {tool.fields.map((field) => {
         const id = `${idPrefix}-${field.name}`;

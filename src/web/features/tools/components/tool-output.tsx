@@ -1,4 +1,4 @@
-import { CircleStop, RotateCcw, Sparkles, Square } from 'lucide-react';
+import { CircleStop, Loader2, RotateCcw, Sparkles, Square } from 'lucide-react';
 import { LazyMarkdown } from '@/components/markdown/lazy-markdown';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -7,12 +7,16 @@ import { cn } from '@/lib/cn';
 interface ToolOutputProps {
   text: string;
   status: 'pending' | 'success' | 'stopped';
+  /** Stop was pressed and the server is wrapping up. */
+  stopping: boolean;
+  /** Set once the server saved the chat. */
+  saved: boolean;
   onStop: () => void;
   onNewRequest: () => void;
 }
 
 /** The answer: streamed as it arrives with a Stop button, then final with Copy (spec §2). */
-export function ToolOutput({ text, status, onStop, onNewRequest }: ToolOutputProps) {
+export function ToolOutput({ text, status, stopping, saved, onStop, onNewRequest }: ToolOutputProps) {
   const streaming = status === 'pending';
   return (
     <section
@@ -28,15 +32,25 @@ export function ToolOutput({ text, status, onStop, onNewRequest }: ToolOutputPro
         </h2>
         <div className="flex items-center gap-2">
           {streaming ? (
-            <Button variant="outline" size="sm" onClick={onStop}>
-              <Square className="size-3.5 fill-current" aria-hidden />
-              Stop
+            <Button variant="outline" size="sm" onClick={onStop} disabled={stopping}>
+              {stopping ? (
+                <Loader2 className="size-3.5 animate-spin" aria-hidden />
+              ) : (
+                <Square className="size-3.5 fill-current" aria-hidden />
+              )}
+              {stopping ? 'Stopping…' : 'Stop'}
             </Button>
           ) : (
             <>
-              <Button variant="ghost" size="sm" onClick={onNewRequest} className="text-muted-foreground">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={onNewRequest}
+                aria-label="New request"
+                className="text-muted-foreground"
+              >
                 <RotateCcw className="size-3.5" aria-hidden />
-                New request
+                <span className="hidden sm:inline">New request</span>
               </Button>
               <CopyButton text={text} label="Copy output" />
             </>
@@ -47,7 +61,7 @@ export function ToolOutput({ text, status, onStop, onNewRequest }: ToolOutputPro
         {status === 'stopped' ? (
           <p className="mb-4 inline-flex items-center gap-2 rounded-lg bg-muted px-3 py-1.5 text-muted-foreground text-xs">
             <CircleStop className="size-3.5" aria-hidden />
-            Stopped. What was written so far is saved in your history.
+            {saved ? 'Stopped. What was written so far is saved in your history.' : 'Stopped.'}
           </p>
         ) : null}
         {text ? (

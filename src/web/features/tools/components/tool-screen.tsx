@@ -20,13 +20,20 @@ export function ToolScreen({ service, uid }: ToolScreenProps) {
   const showForm = state.status === 'idle' || state.status === 'pending' || state.status === 'failed';
 
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <div hidden={!showForm}>
         <ToolForm tool={tool} pending={state.status === 'pending'} onSubmit={start} />
       </div>
       {state.status === 'failed' ? <ErrorBanner error={state.error} /> : null}
       {state.status === 'pending' || state.status === 'success' || state.status === 'stopped' ? (
-        <ToolOutput text={state.text} status={state.status} onStop={stop} onNewRequest={reset} />
+        <ToolOutput
+          text={state.text}
+          status={state.status}
+          stopping={state.status === 'pending' && state.stopping}
+          saved={state.status !== 'pending' && state.historyId !== null}
+          onStop={() => void stop()}
+          onNewRequest={reset}
+        />
       ) : null}
     </div>
   );

@@ -1,55 +1,46 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { preloadMarkdown } from '@/components/markdown/lazy-markdown';
+import { ApiError } from '@/lib/api-client';
 import { historyKeys } from '@/lib/query-keys';
 import type { ToolDefinition } from '../../../../shared/tools.ts';
 import { buildToolBody, runTool } from '../api/run-tool';
+import { stopGeneration } from '../api/stop-generation';
 import { generationReducer, initialGenerationState } from '../lib/generation-state';
 import { toToolError } from '../lib/tool-error';
+import { useFrameBatcher } from './use-frame-batcher';
 
 interface Options {
   tool: ToolDefinition;
   uid: string;
 }
 
+function startedId(data: string): string | null {
+  try {
+    const id = (JSON.parse(data) as { generationId?: unknown }).generationId;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Runs one tool request at a time and tracks it (spec §4). Deltas are batched per animation frame so
- * a fast stream re-renders the markdown at most once a frame. After every success the history list
- * for (uid, service) is invalidated.
+ * Runs one tool request at a time and tracks it (spec §4). Text arrives batched per animation frame;
+ * Stop asks the server to end the run (it saves what it has as 'stopped' and the stream ends with
+ * `done`). After every settled run the history list for (uid, service) is invalidated.
  */
 export function useToolGeneration({ tool, uid }: Options) {
   const [state, dispatch] = useReducer(generationReducer, initialGenerationState);
   const queryClient = useQueryClient();
   const controller = useRef<AbortController | null>(null);
-  const pending = useRef('');
-  const frame = useRef<number | null>(null);
+  const generationId = useRef<string | null>(null);
+  const batcher = useFrameBatcher((text) => dispatch({ type: 'delta', text }));
 
-  const flush = useCallback(() => {
-    frame.current = null;
-    if (!pending.current) return;
-    dispatch({ type: 'delta', text: pending.current });
-    pending.current = '';
-  }, []);
+  useEffect(() => () => controller.current?.abort(), []);
 
-  const onDelta = useCallback(
-    (text: string) => {
-      pending.current += text;
-      frame.current ??= requestAnimationFrame(flush);
-    },
-    [flush],
-  );
-
-  const cancelFrame = useCallback(() => {
-    if (frame.current !== null) cancelAnimationFrame(frame.current);
-    frame.current = null;
-  }, []);
-
-  useEffect(
-    () => () => {
-      controller.current?.abort();
-      cancelFrame();
-    },
-    [cancelFrame],
+  const refreshHistory = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: historyKeys.list(uid, tool.slug) }),
+    [queryClient, uid, tool.slug],
   );
 
   const start = useCallback(
@@ -57,7 +48,7 @@ export function useToolGeneration({ tool, uid }: Options) {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
-      pending.current = '';
+      generationId.current = null;
       dispatch({ type: 'start' });
       preloadMarkdown();
       try {
@@ -65,19 +56,22 @@ export function useToolGeneration({ tool, uid }: Options) {
           path: tool.apiPath,
           body: buildToolBody(tool.transport, values),
           signal: abort.signal,
-          onDelta,
+          onDelta: batcher.push,
+          onEvent: (event) => {
+            if (event.event === 'start') generationId.current = startedId(event.data);
+          },
         });
         if (abort.signal.aborted) return false;
-        cancelFrame();
-        flush();
+        batcher.flush();
         const output = result[tool.outputField];
         const historyId = typeof result.historyId === 'string' ? result.historyId : null;
-        dispatch({ type: 'done', text: typeof output === 'string' ? output : '', historyId });
-        void queryClient.invalidateQueries({ queryKey: historyKeys.list(uid, tool.slug) });
-        return true;
+        const stopped = result.status === 'stopped';
+        dispatch({ type: 'done', text: typeof output === 'string' ? output : '', historyId, stopped });
+        refreshHistory();
+        return !stopped;
       } catch (error) {
         if (abort.signal.aborted) return false;
-        cancelFrame();
+        batcher.cancel();
         console.error('Tool request failed', error);
         dispatch({ type: 'fail', error: toToolError(error) });
         return false;
@@ -85,18 +79,27 @@ export function useToolGeneration({ tool, uid }: Options) {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [tool, uid, onDelta, flush, cancelFrame, queryClient],
+    [tool, batcher, refreshHistory],
   );
 
-  const stop = useCallback(() => {
+  const stop = useCallback(async () => {
     const abort = controller.current;
     if (!abort) return;
+    dispatch({ type: 'stopRequested' });
+    const id = generationId.current;
+    try {
+      if (id) return void (await stopGeneration(id));
+    } catch (error) {
+      // 404: it finished meanwhile, and its `done` is on the way.
+      if (error instanceof ApiError && error.status === 404) return;
+      console.error('Could not stop the generation', error);
+    }
+    // The server could not be asked: stop listening and keep what arrived.
     abort.abort();
-    cancelFrame();
-    flush();
+    batcher.flush();
     dispatch({ type: 'stopped', historyId: null });
-    void queryClient.invalidateQueries({ queryKey: historyKeys.list(uid, tool.slug) });
-  }, [cancelFrame, flush, queryClient, uid, tool.slug]);
+    refreshHistory();
+  }, [batcher, refreshHistory]);
 
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
 

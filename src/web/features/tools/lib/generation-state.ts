@@ -5,7 +5,7 @@
  */
 export type GenerationState =
   | { status: 'idle' }
-  | { status: 'pending'; text: string }
+  | { status: 'pending'; text: string; stopping: boolean }
   | { status: 'success'; text: string; historyId: string | null }
   | { status: 'stopped'; text: string; historyId: string | null }
   | { status: 'failed'; error: ToolError };
@@ -19,7 +19,10 @@ export interface ToolError {
 export type GenerationAction =
   | { type: 'start' }
   | { type: 'delta'; text: string }
-  | { type: 'done'; text: string; historyId: string | null }
+  | { type: 'stopRequested' }
+  /** The final result; `stopped` when the server ended it early because the user pressed Stop. */
+  | { type: 'done'; text: string; historyId: string | null; stopped: boolean }
+  /** Stopped on this side only (the server could not be asked): keep what arrived. */
   | { type: 'stopped'; historyId: string | null }
   | { type: 'fail'; error: ToolError }
   | { type: 'reset' };
@@ -29,14 +32,19 @@ export const initialGenerationState: GenerationState = { status: 'idle' };
 export function generationReducer(state: GenerationState, action: GenerationAction): GenerationState {
   switch (action.type) {
     case 'start':
-      return { status: 'pending', text: '' };
+      return { status: 'pending', text: '', stopping: false };
     case 'delta':
-      return state.status === 'pending' ? { status: 'pending', text: state.text + action.text } : state;
+      return state.status === 'pending' ? { ...state, text: state.text + action.text } : state;
+    case 'stopRequested':
+      return state.status === 'pending' ? { ...state, stopping: true } : state;
     case 'done':
       // The final result is authoritative: it replaces whatever the deltas assembled.
-      return state.status === 'pending'
-        ? { status: 'success', text: action.text, historyId: action.historyId }
-        : state;
+      if (state.status !== 'pending') return state;
+      return {
+        status: action.stopped ? 'stopped' : 'success',
+        text: action.text,
+        historyId: action.historyId,
+      };
     case 'stopped':
       return state.status === 'pending'
         ? { status: 'stopped', text: state.text, historyId: action.historyId }

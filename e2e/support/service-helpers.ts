@@ -1,0 +1,29 @@
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { signedInAccount, type TestAccount } from './accounts';
+
+/** A fresh account, signed in, on /services/<slug> with the form ready. */
+export async function openService(page: Page, testInfo: TestInfo, slug: string): Promise<TestAccount> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const account = await signedInAccount(page, testInfo);
+  await page.goto(`/services/${slug}`);
+  await expect(page.getByRole('navigation', { name: 'History' })).toBeVisible();
+  return account;
+}
+
+export const sidebar = (page: Page): Locator => page.getByRole('complementary', { name: 'Service sidebar' });
+export const historyList = (page: Page): Locator => page.getByRole('list', { name: 'Chat history' });
+export const toolOutput = (page: Page): Locator => page.getByTestId('tool-output');
+
+/** A sidebar chat by its shown (cut) title. */
+export const historyItem = (page: Page, shownTitle: string): Locator =>
+  historyList(page).getByRole('button', { name: shownTitle, exact: true });
+
+export async function openItemMenu(page: Page, fullTitle: string) {
+  await historyList(page)
+    .getByRole('button', { name: `Options for ${fullTitle}`, exact: true })
+    .click();
+}
+
+export function readClipboard(page: Page): Promise<string> {
+  return page.evaluate(() => navigator.clipboard.readText());
+}
