@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
@@ -50,6 +50,15 @@ export function createAuth({ config, db, secret, redis, log }: AuthDeps) {
       disableCSRFCheck: false,
       // The Fastify mount sets this header from the socket (or the trusted proxy) before forwarding.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    onAPIError: {
+      // A failed OAuth callback without its own error page lands on the sign-in screen (?error=…).
+      errorURL: `${config.publicUrl}/signin`,
+      onError: (error) => {
+        if (error instanceof APIError && error.statusCode < 500)
+          log.debug({ msg: error.message }, 'auth: refused');
+        else log.error({ err: error }, 'auth: request failed');
+      },
     },
     logger: {
       level: 'warn',

@@ -15,12 +15,24 @@ const DROPPED_REQUEST_HEADERS = new Set([
 ]);
 const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection']);
 
-export function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+/** The request's headers as Fetch API Headers; values a Headers object refuses (not Latin-1) are dropped. */
+export function toWebHeaders(request: FastifyRequest, dropped: ReadonlySet<string> = new Set()): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || DROPPED_REQUEST_HEADERS.has(name)) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    if (value === undefined || dropped.has(name)) continue;
+    for (const v of Array.isArray(value) ? value : [value]) {
+      try {
+        headers.append(name, v);
+      } catch {
+        request.log.debug({ header: name }, 'dropped a header that is not valid Latin-1');
+      }
+    }
   }
+  return headers;
+}
+
+export function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+  const headers = toWebHeaders(request, DROPPED_REQUEST_HEADERS);
   // better-auth reads the client address from this header; never trust the caller's copy.
   headers.set('x-forwarded-for', request.ip);
 

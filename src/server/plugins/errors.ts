@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../errors.ts';
@@ -18,6 +18,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     reply.headers(appError.headers).status(appError.statusCode).send(appError.toBody());
   });
 });
+
+/** Errors the router raises before any route runs (malformed URL encoding, over-long parameters). */
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long.'
+      : 'The address is not valid: check its encoding.';
+  request.log.info({ code: err.code }, 'request rejected by the router');
+  reply.status(400).send(new AppError('bad_request:url', message).toBody());
+}
 
 function toAppError(err: FastifyError): AppError {
   if (isAppError(err)) return err;

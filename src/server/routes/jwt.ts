@@ -1,17 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jwtRequestSchema } from '../../shared/auth-schemas.ts';
+import { toWebHeaders } from '../auth/web-bridge.ts';
 import { AppError } from '../errors.ts';
-
-function webHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return headers;
-}
 
 /**
  * POST /api/jwt {email} → {token, expiresAt}: trades the cookie session for a short-lived bearer token.
@@ -28,7 +19,7 @@ export const jwtRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { headers, response: session } = await app.auth.api.getSession({
-        headers: webHeaders(request),
+        headers: toWebHeaders(request),
         returnHeaders: true,
       });
       // A refreshed session comes with new cookies; pass them on.

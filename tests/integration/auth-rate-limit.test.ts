@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountFields, createAccount, signIn, signUp } from '../factories/account.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { testDatabaseKinds } from '../helpers/test-database.ts';
+
+/** Redis-backed counters too when TEST_REDIS_URL is set (e.g. redis://127.0.0.1:6379). */
+const stores = process.env.TEST_REDIS_URL ? ['memory', 'redis'] : ['memory'];
+const cases = testDatabaseKinds().flatMap((kind) => stores.map((store) => [kind, store] as const));
+
+describe.each(cases)('auth rate limits (%s, %s counters)', (kind, store) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      AUTH_RATE_LIMIT_PER_IP: '3',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '4',
+      REDIS_URL: store === 'redis' ? process.env.TEST_REDIS_URL : undefined,
+    });
+    // Counters outlive a run in Redis: start from zero (only this app's keys are touched).
+    const redis = t.app.redis;
+    if (redis) {
+      const keys = await redis.keys('draftsmith:*');
+      if (keys.length > 0) await redis.del(...keys);
+    }
+  });
+  afterAll(() => t?.close());
+
+  const attempt = (ip: string, email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: ip,
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email, password: 'Wrong#1234' },
+    });
+
+  it('limits sign-in attempts per IP with a message saying when to retry', async () => {
+    const email = accountFields().email;
+    for (let i = 0; i < 3; i++) expect((await attempt('10.0.0.1', email)).statusCode).toBe(401);
+    const limited = await attempt('10.0.0.1', accountFields().email);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limit:sign_in');
+    expect(limited.json().error.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds?\.$/);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // Another address is not affected, and sign-up is counted apart from sign-in.
+    expect((await attempt('10.0.0.2', email)).statusCode).toBe(401);
+    const signUpReply = await signUp(t.app, accountFields(), {});
+    expect(signUpReply.statusCode).toBe(200);
+  });
+
+  it('limits attempts per account across IPs', async () => {
+    const account = await createAccount(t.app);
+    for (let i = 0; i < 4; i++) expect((await attempt(`10.1.0.${i}`, account.email)).statusCode).toBe(401);
+    const limited = await attempt('10.1.0.9', account.email.toUpperCase());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(
+      /^Too many sign-in attempts\. Try again in \d+ (seconds|minutes)\.$/,
+    );
+    // The right password does not get through either until the window ends.
+    const right = await signIn(t.app, account, {});
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('limits sign-up attempts per IP', async () => {
+    const ip = '10.2.0.1';
+    const replies = [];
+    for (let i = 0; i < 4; i++) {
+      replies.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          remoteAddress: ip,
+          headers: { origin: 'http://localhost:3000' },
+          payload: accountFields(),
+        }),
+      );
+    }
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(replies[3]?.json().error.message).toMatch(
+      /^Too many sign-up attempts\. Try again in \d+ seconds?\.$/,
+    );
+  });
+});
+
+describe('auth rate limits switched off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { AUTH_RATE_LIMIT_PER_IP: '0', AUTH_RATE_LIMIT_PER_ACCOUNT: '0' });
+  });
+  afterAll(() => t?.close());
+
+  it('lets every attempt through when both limits are 0', async () => {
+    const email = accountFields().email;
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email, password: 'Wrong#1234' },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
