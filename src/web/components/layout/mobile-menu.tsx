@@ -1,27 +1,15 @@
-import { ExternalLink, LogOut, Menu, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
-import { ContactIcon } from './contact-icons';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { HeaderProps } from './header';
-import { Logo } from './logo';
-import { BLOG_LINK, CONTACT_LINKS, EXTERNAL_LINK_PROPS, PRIMARY_LINKS, SERVICE_LINKS } from './nav-items';
-import { ServiceIcon } from './service-icons';
-import { ThemeToggle } from './theme-toggle';
-import { UserAvatar } from './user-menu';
 
-const rowClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'flex h-10 items-center gap-3 rounded-lg px-3 font-medium text-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-    isActive && 'bg-muted text-foreground',
-  );
+const loadSheet = () => import('./mobile-menu-sheet');
+const MobileMenuSheet = lazy(async () => ({ default: (await loadSheet()).MobileMenuSheet }));
 
-/** The small-screen menu: the header's links, the theme toggle and the account, in a side sheet. */
+/** The small-screen menu button; the sheet's code arrives when the button is first approached. */
 export function MobileMenu({ account, onSignOut }: HeaderProps) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [wanted, setWanted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   // The sheet is hidden from lg up; never leave it open (and focus-trapping) after a resize.
   useEffect(() => {
@@ -30,103 +18,36 @@ export function MobileMenu({ account, onSignOut }: HeaderProps) {
     wide.addEventListener('change', onChange);
     return () => wide.removeEventListener('change', onChange);
   }, []);
+
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
         className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden"
       >
         <Menu className="size-5" aria-hidden />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-sm data-[state=open]:animate-fade-in lg:hidden" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,100vw)] flex-col border-border border-l bg-background shadow-2xl outline-none data-[state=open]:animate-sheet-in lg:hidden">
-          <div className="flex h-16 items-center justify-between border-border border-b px-4">
-            <Logo />
-            <Dialog.Close
-              aria-label="Close menu"
-              className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <Dialog.Title className="sr-only">Menu</Dialog.Title>
-          <Dialog.Description className="sr-only">Site navigation, theme and account</Dialog.Description>
-          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
-            {PRIMARY_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end onClick={close} className={rowClass}>
-                {link.label}
-              </NavLink>
-            ))}
-            <p className="mt-4 mb-1 px-3 font-semibold text-muted-foreground text-xs uppercase tracking-wider">
-              Services
-            </p>
-            {SERVICE_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} onClick={close} className={rowClass}>
-                <ServiceIcon slug={link.to.split('/')[2] ?? ''} className="size-4 text-primary" />
-                {link.label}
-              </NavLink>
-            ))}
-            <a
-              href={BLOG_LINK.href}
-              {...EXTERNAL_LINK_PROPS}
-              className={cn(rowClass({ isActive: false }), 'mt-4')}
-            >
-              {BLOG_LINK.label}
-              <ExternalLink className="size-3.5 text-muted-foreground" aria-hidden />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-            <p className="mt-4 mb-1 px-3 font-semibold text-muted-foreground text-xs uppercase tracking-wider">
-              Contact
-            </p>
-            <ul className="flex flex-wrap gap-1 px-1">
-              {CONTACT_LINKS.map((link) => (
-                <li key={link.href}>
-                  <a
-                    href={link.href}
-                    {...EXTERNAL_LINK_PROPS}
-                    aria-label={`${link.label} (opens in a new tab)`}
-                    className="inline-flex size-10 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    <ContactIcon href={link.href} className="size-5" />
-                  </a>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-4 border-border border-t pt-4">
-              <ThemeToggle withLabel />
-            </div>
-          </nav>
-          <div className="border-border border-t p-4">
-            {account.status === 'signed-in' && account.user ? (
-              <div className="flex items-center gap-3">
-                <UserAvatar user={account.user} className="size-10" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-sm">{account.user.displayName}</p>
-                  <p className="truncate text-muted-foreground text-xs">{account.user.email}</p>
-                </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => {
-                    close();
-                    onSignOut();
-                  }}
-                >
-                  <LogOut className="size-4" aria-hidden />
-                  Sign Out
-                </Button>
-              </div>
-            ) : (
-              <Button asChild className="w-full">
-                <Link to="/signin" onClick={close}>
-                  Sign In
-                </Link>
-              </Button>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet
+            account={account}
+            onSignOut={onSignOut}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={buttonRef}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
