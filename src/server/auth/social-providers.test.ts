@@ -15,7 +15,11 @@ describe('social providers', () => {
   });
 
   it('enables a provider only with both its client id and secret', () => {
-    const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GITHUB_CLIENT_ID: 'only-id' });
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GITHUB_CLIENT_ID: 'only-id',
+    });
     expect(configuredSocialProviders(config)).toEqual({ google: true, github: false });
     const configs = socialProviderConfigs(config);
     expect(configs.map((c) => c.providerId)).toEqual(['google']);

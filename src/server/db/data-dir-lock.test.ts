@@ -16,7 +16,9 @@ async function holdLockInChild(dataDir: string): Promise<ChildProcess> {
     console.log('locked');
     setInterval(() => {}, 1000);
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('locked')) resolve();
@@ -78,7 +80,10 @@ describe('lockDataDir', () => {
     writeFileSync(path, 'not json');
     lockDataDir(dataDir).release();
 
-    writeFileSync(path, JSON.stringify({ pid: 1, host: 'another-host', startedAt: new Date().toISOString() }));
+    writeFileSync(
+      path,
+      JSON.stringify({ pid: 1, host: 'another-host', startedAt: new Date().toISOString() }),
+    );
     expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError);
   });
 });
