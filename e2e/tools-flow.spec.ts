@@ -20,7 +20,7 @@ for (const tool of TOOL_CASES) {
   }, testInfo) => {
     const marker = newMarker();
     const reply = `## ${tool.name} result\n\nFirst part of the answer arrives word by word.\n\n\`\`\`js\nconsole.log('${tool.slug}');\n\`\`\`\n\nThe end.`;
-    await scriptReply(marker, { text: reply, firstTokenDelayMs: 300, chunkDelayMs: 150 });
+    await scriptReply(marker, { text: reply, firstTokenDelayMs: 1500, chunkDelayMs: 150 });
     await openService(page, testInfo, tool.slug);
 
     await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();

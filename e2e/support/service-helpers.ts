@@ -27,3 +27,30 @@ export async function openItemMenu(page: Page, fullTitle: string) {
 export function readClipboard(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
+
+export interface SeedChat {
+  service: string;
+  title: string;
+  prompt: string;
+  /** Leave out for a chat without a reply. */
+  reply?: string;
+}
+
+/** Saves a chat through POST /api/history as the signed-in user; returns its id. */
+export async function seedChat(page: Page, chat: SeedChat): Promise<string> {
+  const { token, uid } = await page.evaluate(() => {
+    const value = localStorage.getItem('access-token') ?? '';
+    const payload = JSON.parse(atob(value.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      sub: string;
+    };
+    return { token: value, uid: payload.sub };
+  });
+  const messages = [{ role: 'user', content: chat.prompt }];
+  if (chat.reply !== undefined) messages.push({ role: 'assistant', content: chat.reply });
+  const response = await page.request.post('/api/history', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { uid, service: chat.service, title: chat.title, messages },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { history: { _id: string } }).history._id;
+}
