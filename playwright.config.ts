@@ -27,8 +27,9 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   timeout: 45_000,
   expect: { timeout: 8_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '.tmp/e2e-results',
+  reporter: 'list',
+  // One folder per run: Playwright empties its output folder at start, and runs may overlap locally.
+  outputDir: `.tmp/e2e-results/${process.env.E2E_PORT}`,
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     baseURL,
