@@ -1,3 +1,5 @@
+import { startOAuthServer } from '../../tests/fakes/oauth-server';
+
 /**
  * Hook for services the app server needs before it starts (e.g. the local OAuth2/OIDC server for the
  * social sign-in round trip). Start them here and return the environment variables the app server
@@ -10,5 +12,18 @@ export interface ExtraServices {
 }
 
 export async function startExtraServices(): Promise<ExtraServices> {
-  return { env: {}, stop: async () => {} };
+  // Google and GitHub: a local OAuth2/OIDC server that signs in a new person on every authorization.
+  const oauth = await startOAuthServer({ freshUsers: true });
+  return { env: socialSignInEnv(oauth.url), stop: () => oauth.stop() };
+}
+
+function socialSignInEnv(oauthUrl: string): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: 'draftsmith-e2e-google',
+    GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+    GOOGLE_OAUTH_URL: oauthUrl,
+    GITHUB_CLIENT_ID: 'draftsmith-e2e-github',
+    GITHUB_CLIENT_SECRET: 'e2e-github-secret',
+    GITHUB_OAUTH_URL: oauthUrl,
+  };
 }

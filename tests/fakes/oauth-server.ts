@@ -1,14 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { OAuth2Server } from 'oauth2-mock-server';
 
 /**
  * A local OAuth2/OIDC server (oauth2-mock-server) that stands in for Google and GitHub: point
  * GOOGLE_OAUTH_URL or GITHUB_OAUTH_URL at `url`. It approves every authorization at once and answers
- * /userinfo with one profile shaped for both providers (OIDC claims and GitHub's fields).
+ * /userinfo with a profile shaped for both providers (OIDC claims and GitHub's fields).
+ *
+ * Whose profile: the one given to `setUser` (integration tests), or with `freshUsers` a new person for
+ * every authorization, so parallel end-to-end tests each get a first sign-in of their own.
  *
  * Programmatic: `const oauth = await startOAuthServer({ user })`, then `await oauth.stop()`.
- * Command line (Playwright's webServer): `node tests/fakes/oauth-server.ts` listens on
- * OAUTH_MOCK_PORT (default 4599) until stopped.
+ * Command line (manual runs against `npm run dev`): `node tests/fakes/oauth-server.ts` listens on
+ * OAUTH_MOCK_PORT (default 4599) with fresh users until stopped.
  */
 export interface FakeOAuthUser {
   /** Subject (Google `sub`, GitHub `id`). */
@@ -22,7 +26,7 @@ export interface FakeOAuthUser {
 export interface FakeOAuthServer {
   /** Base URL to put in GOOGLE_OAUTH_URL / GITHUB_OAUTH_URL. */
   url: string;
-  /** The profile the next sign-ins will get. */
+  /** The profile the next sign-ins will get (turns `freshUsers` off). */
   setUser(user: FakeOAuthUser): void;
   stop(): Promise<void>;
 }
@@ -36,11 +40,10 @@ export const DEFAULT_FAKE_USER: FakeOAuthUser = {
 };
 
 export function userInfoBody(user: FakeOAuthUser) {
-  const verified = user.emailVerified ?? true;
   return {
     sub: user.id,
     email: user.email,
-    email_verified: verified,
+    email_verified: user.emailVerified ?? true,
     name: user.name,
     picture: user.picture,
     // GitHub's /user shape:
@@ -50,27 +53,61 @@ export function userInfoBody(user: FakeOAuthUser) {
   };
 }
 
+function freshUser(): FakeOAuthUser {
+  const id = randomUUID().slice(0, 8);
+  return {
+    id: `social-${id}`,
+    email: `social-${id}@example.test`,
+    name: `Social Writer ${id}`,
+    emailVerified: true,
+  };
+}
+
+/** The `sub` claim of the bearer access token (a JWT this server signed); no need to verify it here. */
+function subjectOf(authorization: string | undefined): string | undefined {
+  const payload = authorization?.replace(/^Bearer\s+/i, '').split('.')[1];
+  if (!payload) return undefined;
+  try {
+    return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub?: string }).sub;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startOAuthServer(
-  options: { port?: number; host?: string; user?: FakeOAuthUser } = {},
+  options: { port?: number; host?: string; user?: FakeOAuthUser; freshUsers?: boolean } = {},
 ): Promise<FakeOAuthServer> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
-  let current = options.user ?? DEFAULT_FAKE_USER;
-  server.service.on('beforeUserinfo', (response) => {
-    response.body = userInfoBody(current);
-    response.statusCode = 200;
+  let fixed: FakeOAuthUser | null = options.freshUsers ? null : (options.user ?? DEFAULT_FAKE_USER);
+  const byCode = new Map<string, FakeOAuthUser>();
+  const bySubject = new Map<string, FakeOAuthUser>();
+
+  server.service.on('beforeAuthorizeRedirect', ({ url }) => {
+    const code = url.searchParams.get('code');
+    if (code) byCode.set(code, fixed ?? freshUser());
   });
-  server.service.on('beforeTokenSigning', (token) => {
-    token.payload.sub = current.id;
-    token.payload.email = current.email;
+  server.service.on('beforeTokenSigning', (token, req) => {
+    const code = (req.body as { code?: unknown }).code;
+    const user = (typeof code === 'string' ? byCode.get(code) : undefined) ?? fixed ?? freshUser();
+    bySubject.set(user.id, user);
+    token.payload.sub = user.id;
+    token.payload.email = user.email;
   });
-  await server.start(options.port ?? 0, options.host ?? '127.0.0.1');
-  const url = server.issuer.url;
-  if (!url) throw new Error('the OAuth mock server did not report its URL');
+  server.service.on('beforeUserinfo', (response, req) => {
+    const user = bySubject.get(subjectOf(req.headers.authorization) ?? '');
+    response.statusCode = user ? 200 : 401;
+    response.body = user ? userInfoBody(user) : { error: 'invalid_token' };
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  await server.start(options.port ?? 0, host);
+  // The address it really listens on (its issuer URL says "localhost", which may resolve to ::1).
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${server.address().port}`;
   return {
     url,
     setUser(user) {
-      current = user;
+      fixed = user;
     },
     stop: () => server.stop(),
   };
@@ -78,7 +115,11 @@ export async function startOAuthServer(
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const port = Number(process.env.OAUTH_MOCK_PORT ?? 4599);
-  const oauth = await startOAuthServer({ port, host: process.env.OAUTH_MOCK_HOST ?? '127.0.0.1' });
+  const oauth = await startOAuthServer({
+    port,
+    host: process.env.OAUTH_MOCK_HOST ?? '127.0.0.1',
+    freshUsers: true,
+  });
   console.log(`OAuth mock server listening at ${oauth.url}`);
   const stop = () => void oauth.stop().finally(() => process.exit(0));
   process.on('SIGINT', stop);
