@@ -1,5 +1,6 @@
 import { PageMeta } from '@/components/page-meta';
 import { AudienceSection } from './audience-section.tsx';
+import { DeferredSections } from './deferred-sections.tsx';
 import { FaqSection } from './faq-section.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { LazyServicesShowcase } from './lazy-services-showcase.tsx';
@@ -31,12 +32,14 @@ export function LandingPage() {
       <HeroSection />
       <PartnerStrip />
       <ServicesGrid />
-      <WhyChooseSection />
-      <AudienceSection />
-      <LazyServicesShowcase />
-      <TestimonialsSection />
-      <FaqSection />
-      <RoadmapNote />
+      <DeferredSections>
+        <WhyChooseSection />
+        <AudienceSection />
+        <LazyServicesShowcase />
+        <TestimonialsSection />
+        <FaqSection />
+        <RoadmapNote />
+      </DeferredSections>
     </>
   );
 }
