@@ -70,6 +70,7 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
   const { method = 'GET', body, auth = true, signal } = options;
   const headers = new Headers({ accept: 'application/json' });
+  if (auth) await tokenStore.ensureFresh();
   const token = auth ? tokenStore.get() : null;
   if (token) headers.set('authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;

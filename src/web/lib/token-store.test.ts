@@ -63,7 +63,7 @@ describe('token store', () => {
   it('renews exactly five minutes before expiry', () => {
     const storage = memoryStorage();
     const store = createTokenStore({ storage: () => storage });
-    const renew = vi.fn();
+    const renew = vi.fn(async () => {});
     store.onRenew(renew);
     store.set(fakeJwt(15 * 60)); // expires at 15 minutes
     vi.advanceTimersByTime(10 * 60 * 1000 - 1);
@@ -76,7 +76,7 @@ describe('token store', () => {
     const storage = memoryStorage();
     storage.setItem(ACCESS_TOKEN_KEY, fakeJwt(6 * 60));
     const store = createTokenStore({ storage: () => storage });
-    const renew = vi.fn();
+    const renew = vi.fn(async () => {});
     store.onRenew(renew);
     vi.advanceTimersByTime(60 * 1000);
     expect(renew).toHaveBeenCalledTimes(1);
@@ -85,7 +85,7 @@ describe('token store', () => {
   it('stops renewing after clear or unregister', () => {
     const storage = memoryStorage();
     const store = createTokenStore({ storage: () => storage });
-    const renew = vi.fn();
+    const renew = vi.fn(async () => {});
     store.onRenew(renew);
     store.set(fakeJwt(15 * 60));
     store.clear();
@@ -105,5 +105,32 @@ describe('token store', () => {
     expect(store.isFreshFor('someone-else')).toBe(false);
     vi.setSystemTime(10 * 60 * 1000);
     expect(store.isFreshFor('u1')).toBe(false);
+  });
+
+  it('makes a request wait for one shared renewal when the token is inside the margin', async () => {
+    const storage = memoryStorage();
+    const store = createTokenStore({ storage: () => storage });
+    store.set(fakeJwt(15 * 60));
+    let finish = () => {};
+    const renew = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            store.set(fakeJwt(40 * 60));
+            resolve();
+          };
+        }),
+    );
+    store.onRenew(renew);
+    await store.ensureFresh();
+    expect(renew).not.toHaveBeenCalled();
+
+    vi.setSystemTime(11 * 60 * 1000); // the timer has not run yet (as after a sleep)
+    const first = store.ensureFresh();
+    const second = store.ensureFresh();
+    expect(renew).toHaveBeenCalledTimes(1);
+    finish();
+    await Promise.all([first, second]);
+    expect(store.isFreshFor('u1')).toBe(true);
   });
 });

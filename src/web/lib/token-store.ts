@@ -53,7 +53,16 @@ export function createTokenStore(options: TokenStoreOptions) {
   const clearTimer =
     options.clearTimer ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>));
   let timer: unknown = null;
-  let renew: (() => void) | null = null;
+  let renew: (() => Promise<unknown>) | null = null;
+  let renewing: Promise<unknown> | null = null;
+
+  /** One renewal at a time: the timer and any waiting request share it. */
+  function runRenewal(run: () => Promise<unknown>): Promise<unknown> {
+    renewing ??= run().finally(() => {
+      renewing = null;
+    });
+    return renewing;
+  }
 
   function cancelRenewal() {
     if (timer !== null) clearTimer(timer);
@@ -69,7 +78,7 @@ export function createTokenStore(options: TokenStoreOptions) {
     timer = setTimer(
       () => {
         timer = null;
-        run();
+        void runRenewal(run);
       },
       msUntilRenewal(expiresAt, now()),
     );
@@ -101,14 +110,25 @@ export function createTokenStore(options: TokenStoreOptions) {
     return expiresAt !== null && msUntilRenewal(expiresAt, now()) > 0;
   }
 
+  /**
+   * Before a protected call: if the stored token is already inside the renewal margin (the timer was
+   * late, e.g. after the computer slept), wait for a renewal instead of sending a token about to fail.
+   */
+  async function ensureFresh(): Promise<void> {
+    const token = get();
+    const expiresAt = token ? readTokenExpiry(token) : null;
+    if (!renew || expiresAt === null || msUntilRenewal(expiresAt, now()) > 0) return;
+    await runRenewal(renew).catch(() => undefined);
+  }
+
   /** Registers the renewal callback (null to stop renewing) and (re)schedules the timer. */
-  function onRenew(callback: (() => void) | null) {
+  function onRenew(callback: (() => Promise<unknown>) | null) {
     renew = callback;
     if (callback) scheduleRenewal();
     else cancelRenewal();
   }
 
-  return { get, set, clear, isFreshFor, onRenew };
+  return { get, set, clear, isFreshFor, ensureFresh, onRenew };
 }
 
 export type TokenStore = ReturnType<typeof createTokenStore>;

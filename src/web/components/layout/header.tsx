@@ -60,7 +60,7 @@ export function Header({ account, onSignOut }: HeaderProps) {
 
 function AccountControl({ account, onSignOut }: HeaderProps) {
   if (account.status === 'loading')
-    return <Skeleton className="size-9 rounded-full" aria-label="Loading account" />;
+    return <Skeleton className="size-9 rounded-full" role="status" aria-label="Loading account" />;
   if (account.status === 'signed-in' && account.user)
     return <UserMenu user={account.user} onSignOut={onSignOut} />;
   return (

@@ -34,11 +34,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!email) return;
-    tokenStore.onRenew(() => {
+    tokenStore.onRenew(() =>
       createAccessToken(email).catch((error: unknown) =>
         console.error('Failed to renew the access token', error),
-      );
-    });
+      ),
+    );
     return () => tokenStore.onRenew(null);
   }, [email]);
 
