@@ -1,4 +1,5 @@
 import { startOAuthServer } from '../../tests/fakes/oauth-server';
+import { startAiRouter } from './ai-router';
 
 /**
  * Hook for services the app server needs before it starts (e.g. the local OAuth2/OIDC server for the
@@ -12,9 +13,23 @@ export interface ExtraServices {
 }
 
 export async function startExtraServices(): Promise<ExtraServices> {
+  // The AI provider: an OpenAI-compatible fake that tests script per marker (e2e/support/ai-router.ts).
+  const ai = await startAiRouter();
   // Google and GitHub: a local OAuth2/OIDC server that signs in a new person on every authorization.
   const oauth = await startOAuthServer({ freshUsers: true });
-  return { env: socialSignInEnv(oauth.url), stop: () => oauth.stop() };
+  return {
+    env: {
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: ai.url,
+      AI_MODEL: 'fake-model',
+      E2E_AI_CONTROL_URL: ai.controlUrl,
+      ...socialSignInEnv(oauth.url),
+    },
+    stop: async () => {
+      await ai.close();
+      await oauth.stop();
+    },
+  };
 }
 
 function socialSignInEnv(oauthUrl: string): Record<string, string> {

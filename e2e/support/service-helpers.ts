@@ -54,3 +54,28 @@ export async function seedChat(page: Page, chat: SeedChat): Promise<string> {
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { history: { _id: string } }).history._id;
 }
+
+/**
+ * Records, inside the page, whether the output was ever seen holding `partial` but not yet `final`
+ * while the Stop button was offered: proof of streaming that does not depend on assertion timing.
+ */
+export async function watchForPartialOutput(page: Page, partial: string, final: string) {
+  await page.evaluate(
+    ([p, f]) => {
+      const w = window as { __sawPartial?: boolean };
+      w.__sawPartial = false;
+      const check = () => {
+        const text = document.querySelector('[data-testid="tool-output"]')?.textContent ?? '';
+        const stop = [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Stop');
+        if (stop && text.includes(p!) && !text.includes(f!)) w.__sawPartial = true;
+      };
+      new MutationObserver(check).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    },
+    [partial, final],
+  );
+  return () => page.evaluate(() => (window as { __sawPartial?: boolean }).__sawPartial === true);
+}
