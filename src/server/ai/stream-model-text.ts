@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { streamText } from 'ai';
+import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { GenerationSettings } from './ai-runtime.ts';
 import {
   isRetryableProviderError,
@@ -39,25 +38,36 @@ export async function* streamModelText(request: ModelTextRequest): AsyncGenerato
     };
     try {
       arm();
-      const result = streamText({
-        model: request.model,
-        system: request.system,
-        prompt: request.prompt,
+      // Straight to the provider's LanguageModelV3 stream: the AI SDK's streamText adds prompt
+      // re-validation, telemetry spans and step handling that a single text completion does not need.
+      const abortSignal = AbortSignal.any([signal, watchdog.signal]);
+      const { stream } = await request.model.doStream({
+        prompt: [
+          { role: 'system', content: request.system },
+          { role: 'user', content: [{ type: 'text', text: request.prompt }] },
+        ],
         maxOutputTokens: settings.maxOutputTokens,
-        maxRetries: 0,
-        abortSignal: AbortSignal.any([signal, watchdog.signal]),
-        onError: () => {}, // errors are read from the stream below
+        abortSignal,
       });
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta' && part.text) {
-          arm();
-          received = true;
-          yield part.text;
-        } else if (part.type === 'error') {
-          throw part.error;
-        } else if (part.type === 'abort') {
-          break;
+      // Cancelling ends a pending read at once, even with a provider that ignores the abort signal.
+      const reader = stream.getReader();
+      const cancel = () => void reader.cancel().catch(() => {});
+      if (abortSignal.aborted) cancel();
+      abortSignal.addEventListener('abort', cancel, { once: true });
+      try {
+        for (let next = await reader.read(); !next.done; next = await reader.read()) {
+          const part: LanguageModelV3StreamPart = next.value;
+          if (part.type === 'text-delta' && part.delta) {
+            arm();
+            received = true;
+            yield part.delta;
+          } else if (part.type === 'error') {
+            throw part.error;
+          }
         }
+      } finally {
+        abortSignal.removeEventListener('abort', cancel);
+        if (!abortSignal.aborted) cancel(); // a consumer that stops early frees the connection
       }
       if (watchdog.signal.aborted && !signal.aborted) throw watchdog.signal.reason;
       return;
