@@ -1,4 +1,5 @@
 import { CircleStop, Loader2, RotateCcw, Sparkles, Square } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { LazyMarkdown } from '@/components/markdown/lazy-markdown';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -18,11 +19,23 @@ interface ToolOutputProps {
 /** The answer: streamed as it arrives with a Stop button, then final with Copy (spec §2). */
 export function ToolOutput({ text, status, stopping, saved, onStop, onNewRequest }: ToolOutputProps) {
   const streaming = status === 'pending';
+  const ref = useRef<HTMLElement>(null);
+
+  // When the answer starts low on the screen (small windows: under the form), bring it into view.
+  useEffect(() => {
+    const el = ref.current;
+    if (el && el.getBoundingClientRect().top > window.innerHeight * 0.6) {
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      el.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    }
+  }, []);
+
   return (
     <section
+      ref={ref}
       aria-labelledby="tool-output-title"
       aria-busy={streaming}
-      className="rounded-2xl border border-border bg-card shadow-xs"
+      className="scroll-mt-20 rounded-2xl border border-border bg-card shadow-xs"
     >
       <header className="flex flex-wrap items-center justify-between gap-3 border-border border-b px-5 py-3">
         <h2 id="tool-output-title" className="flex items-center gap-2 font-semibold text-sm">
