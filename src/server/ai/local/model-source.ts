@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 
-/** Default local model: see docs/decisions/0004-default-local-model.md. Pinned revision, size and checksum. */
+/** Default local model: see docs/decisions/0007-default-local-model.md. Pinned revision, size and checksum. */
 export const DEFAULT_LOCAL_MODEL = {
   name: 'Qwen2.5 1.5B Instruct (Q4_K_M)',
   url: 'https://huggingface.co/Qwen/Qwen2.5-1.5B-Instruct-GGUF/resolve/91cad51170dc346986eccefdc2dd33a9da36ead9/qwen2.5-1.5b-instruct-q4_k_m.gguf',
