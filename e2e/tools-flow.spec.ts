@@ -54,6 +54,10 @@ for (const tool of TOOL_CASES) {
     await expect(page.getByRole('button', { name: 'Copy output: copied' })).toHaveText('Copied');
     expect(await readClipboard(page)).toBe(reply);
     await expect(page.getByRole('button', { name: 'Copy output' })).toHaveText('Copy', { timeout: 4000 });
+    // Code blocks have their own Copy: just the code.
+    await toolOutput(page).getByRole('button', { name: 'Copy code' }).click();
+    await expect(toolOutput(page).getByRole('button', { name: 'Copy code: copied' })).toBeVisible();
+    expect(await readClipboard(page)).toBe(`console.log('${tool.slug}');`);
 
     // The chat is in the sidebar, newest first, its title cut at 20 characters.
     const item = historyItem(page, sidebarTitle(title));
