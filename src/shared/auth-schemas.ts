@@ -41,6 +41,3 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 /** POST /api/jwt */
 export const jwtRequestSchema = z.object({ email: emailSchema });
-
-/** Browser storage key of the API access token (spec §4). */
-export const ACCESS_TOKEN_KEY = 'access-token';

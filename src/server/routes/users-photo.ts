@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { userSchema } from '../../shared/user.ts';
+import { userSchema } from '../../shared/user-schema.ts';
 import { authenticate, requireSelf, requireUser } from '../auth/require-user.ts';
 import { AppError } from '../errors.ts';
 import { type ImageExtension, keyFromUploadUrl, uploadUrl } from '../storage/file-storage.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signUpSchema } from '../../shared/auth-schemas.ts';
-import { userSchema } from '../../shared/user.ts';
+import { userSchema } from '../../shared/user-schema.ts';
 import { authenticate, requireSelf, requireUser } from '../auth/require-user.ts';
 import { AppError } from '../errors.ts';
 import { createUserRepository } from '../users/user-repository.ts';

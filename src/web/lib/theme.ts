@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { THEME_KEY } from '../../shared/storage-keys.ts';
 
 export type Theme = 'dark' | 'light';
-export const THEME_STORAGE_KEY = 'theme';
 
 export function parseTheme(value: string | null | undefined): Theme | null {
   return value === 'dark' || value === 'light' ? value : null;
@@ -18,7 +18,7 @@ export function toggledTheme(theme: Theme): Theme {
 
 function readStored(): string | null {
   try {
-    return localStorage.getItem(THEME_STORAGE_KEY);
+    return localStorage.getItem(THEME_KEY);
   } catch {
     return null;
   }
@@ -42,7 +42,7 @@ function applyTheme(theme: Theme) {
 /** Saves the choice and applies it at once. */
 export function setTheme(theme: Theme) {
   try {
-    localStorage.setItem(THEME_STORAGE_KEY, theme);
+    localStorage.setItem(THEME_KEY, theme);
   } catch {
     // Private mode without storage: the choice still applies to this page.
   }
