@@ -34,7 +34,7 @@ export function ChatView({ chatId }: { chatId: string }) {
   const prompt = chat.data.messages.find((m) => m.role === 'user')?.content ?? '';
   const reply = chat.data.messages.find((m) => m.role === 'assistant')?.content ?? '';
   return (
-    <article className="grid gap-5" aria-label={chat.data.title}>
+    <article className="grid grid-cols-[minmax(0,1fr)] gap-5" aria-label={chat.data.title}>
       <PromptSection prompt={prompt} />
       <section
         aria-labelledby="ai-output-title"
