@@ -107,6 +107,7 @@ try {
   for (const page of PAGES) {
     const scores: Record<string, number[]> = {};
     let firstViewScripts: NetworkItem[] = [];
+    let retries = 2;
     for (let run = 0; run < runs; run++) {
       const result = await lighthouse(`${served.origin}${page}`, {
         port: chromium.port,
@@ -115,6 +116,12 @@ try {
         onlyCategories: [...CATEGORIES],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      // A broken trace (e.g. NO_NAVSTART on a busy machine) scores 0 everywhere: run that pass again.
+      if (result.lhr.runtimeError && retries-- > 0) {
+        console.log(`  ${page} run ${run + 1}: ${result.lhr.runtimeError.code}, running it again`);
+        run--;
+        continue;
+      }
       if (saveDir) {
         const name = `${page === '/' ? 'home' : page.slice(1)}-${run + 1}.json`;
         writeFileSync(join(saveDir, name), JSON.stringify(result.lhr, null, 1));
