@@ -117,7 +117,7 @@ export class LocalModelHost {
       await this.load(source.path);
       log.info({ model: source.name, ...this.status }, 'local AI model ready');
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
+      const reason = describeFailure(err, source);
       this.permanentFailure =
         err instanceof DownloadError || (err as { permanent?: boolean }).permanent === true;
       this.failedAt = Date.now();
@@ -173,4 +173,13 @@ export class LocalModelHost {
     this.model = new LlamaLanguageModel(this.name, context, this.limiter);
     this.status = { state: 'ready', contextSize: context.contextSize, threads, sequences: parallel };
   }
+}
+
+/** A one-line reason for the failed state: the download host and the network cause when there is one. */
+function describeFailure(err: unknown, source: ModelSource | Error): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (source instanceof Error || source.kind !== 'download' || err instanceof DownloadError) return message;
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  const detail = cause?.code ?? cause?.message ?? message;
+  return `the model could not be downloaded from ${new URL(source.url).host} (${detail})`;
 }
