@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { newMarker, scriptReply } from './support/ai-script';
-import { historyItem, openService, toolOutput } from './support/service-helpers';
+import { historyItem, openItemMenu, openService, toolOutput } from './support/service-helpers';
 import { sidebarTitle } from './support/tool-inputs';
 
 async function violations(page: Page): Promise<string[]> {
@@ -31,6 +31,11 @@ for (const theme of ['light', 'dark'] as const) {
 
     await historyItem(page, sidebarTitle(code)).click();
     await expect(page.getByRole('region', { name: 'AI Output' }).locator('code.hljs')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+
+    await openItemMenu(page, code);
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 }
