@@ -6,7 +6,8 @@ const VARIANTS = {
   primary: 'bg-primary text-primary-foreground hover:opacity-90',
   outline: 'border border-border bg-transparent hover:bg-muted',
   ghost: 'bg-transparent hover:bg-muted',
-  destructive: 'bg-destructive text-white hover:opacity-90',
+  // A fixed red, not the theme's destructive text colour (light in dark mode), so white text keeps AA contrast.
+  destructive: 'bg-red-700 text-white hover:bg-red-800',
 } as const;
 
 const SIZES = {

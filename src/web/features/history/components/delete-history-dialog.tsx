@@ -37,8 +37,6 @@ export function DeleteHistoryDialog({
             </AlertDialog.Cancel>
             <Button
               variant="destructive"
-              // The dark theme's destructive red is light: dark text keeps the label readable.
-              className="dark:text-background"
               disabled={pending}
               onClick={(event) => {
                 // Stay open until the server answers; the caller closes the dialog.
