@@ -8,6 +8,7 @@ import { BUSY_MESSAGE } from './generation-limiter.ts';
 import type { ProgressOutput } from './local/download-progress.ts';
 import { LocalModelHost } from './local/local-model-host.ts';
 import { resolveModelSource } from './local/model-source.ts';
+import { createNodeHttpFetch } from './node-http-fetch.ts';
 import { resolveProviderSettings } from './provider-settings.ts';
 import { createRemoteModel } from './remote-model.ts';
 
@@ -46,7 +47,8 @@ export function createAiRuntime(
   };
   const provider = resolveProviderSettings(config);
   if (provider.provider !== 'local') {
-    const model = createRemoteModel(provider);
+    const http = createNodeHttpFetch();
+    const model = createRemoteModel(provider, http.fetch);
     return {
       provider: provider.provider,
       settings,
@@ -54,7 +56,7 @@ export function createAiRuntime(
       languageModel: () => model,
       prepare() {},
       status: () => ({ provider: provider.provider, model: provider.modelId, state: 'ready' }),
-      close: async () => {},
+      close: async () => http.close(),
     };
   }
   const host = createLocalHost(config, log, progressOutput);

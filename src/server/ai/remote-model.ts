@@ -6,7 +6,10 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { RemoteProviderSettings } from './provider-settings.ts';
 
 /** The AI SDK language model for a remote provider (one adapter per vendor, all behind LanguageModelV3). */
-export function createRemoteModel(settings: RemoteProviderSettings): LanguageModelV3 {
+export function createRemoteModel(
+  settings: RemoteProviderSettings,
+  httpFetch?: typeof fetch,
+): LanguageModelV3 {
   const { apiKey, baseURL, modelId } = settings;
   switch (settings.provider) {
     case 'openai':
@@ -21,6 +24,7 @@ export function createRemoteModel(settings: RemoteProviderSettings): LanguageMod
         baseURL: baseURL ?? 'http://localhost:11434/v1',
         apiKey,
         includeUsage: true,
+        ...(httpFetch && baseURL?.startsWith('http://') ? { fetch: httpFetch } : {}),
       }).chatModel(modelId);
   }
 }
