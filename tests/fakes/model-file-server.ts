@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
-export const TINY_MODEL_PATH = '/work/shared/models/llama-2-tiny-random.gguf';
+/** The shared test model (shared/ sits beside the repository, locally and in CI). */
+export const TINY_MODEL_PATH = fileURLToPath(
+  new URL('../../../shared/models/llama-2-tiny-random.gguf', import.meta.url),
+);
 export const TINY_MODEL_SHA256 = '81f226c62d28ed4a1a9b9fa080fcd9f0cc40e0f9d5680036583ff98fbcd035cb';
 
 export interface ModelFileServer {
