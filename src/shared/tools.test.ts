@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_SLUGS } from './services.ts';
-import { MAX_TEXT_CHARS, TOOLS, toolRequestTitle } from './tools.ts';
+import { MAX_TEXT_CHARS } from './tool-inputs.ts';
+import { TOOLS, toolRequestTitle } from './tools.ts';
 
 describe('tool catalogue', () => {
   it('defines all six services with the spec paths, buttons and output fields', () => {

@@ -1,4 +1,4 @@
-import type { EMAIL_TONES } from '../../shared/tools.ts';
+import type { EMAIL_TONES } from '../../shared/tool-inputs.ts';
 import { TOOLS } from '../../shared/tools.ts';
 import { DATA_NOT_INSTRUCTIONS, delimited } from './prompt-format.ts';
 import type { ServerTool } from './server-tool.ts';

@@ -1,4 +1,4 @@
-import type { CODE_LANGUAGES } from '../../shared/tools.ts';
+import type { CODE_LANGUAGES } from '../../shared/tool-inputs.ts';
 
 type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 

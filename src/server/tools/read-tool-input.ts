@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_TEXT_CHARS } from '../../shared/tools.ts';
+import { MAX_TEXT_CHARS } from '../../shared/tool-inputs.ts';
 import { AppError } from '../errors.ts';
 import type { ServerTool } from './server-tool.ts';
 
