@@ -134,7 +134,7 @@ describe('local provider through the app', () => {
 
   beforeAll(async () => {
     files = await startModelFileServer();
-    files.setChunkDelay(40);
+    files.setChunkDelay(100); // about 2.7 s for the whole file: long enough to watch it download
     t = await createTestApp('pglite', {
       AI_PROVIDER: 'local',
       LOCAL_MODEL: files.url,
@@ -162,18 +162,17 @@ describe('local provider through the app', () => {
     expect(early.statusCode).toBe(503);
     expect(early.json().error.message).toMatch(/^AI model is (downloading|loading)/);
 
-    await new Promise((r) => setTimeout(r, 300));
+    let ai = (await t.app.inject({ url: '/api/health' })).json().components.ai;
+    for (let i = 0; i < 200 && !(ai.state === 'downloading' && ai.percent > 0); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      ai = (await t.app.inject({ url: '/api/health' })).json().components.ai;
+    }
+    expect(ai).toMatchObject({ provider: 'local', state: 'downloading', percent: expect.any(Number) });
     const during = await ask();
     expect(during.json().error.message).toMatch(/^AI model is downloading \(\d{1,2} %\)$/);
-    const health = (await t.app.inject({ url: '/api/health' })).json();
-    expect(health.components.ai).toMatchObject({
-      provider: 'local',
-      state: 'downloading',
-      percent: expect.any(Number),
-    });
 
     let state = 'downloading';
-    for (let i = 0; i < 300 && state !== 'ready' && state !== 'failed'; i++) {
+    for (let i = 0; i < 900 && state !== 'ready' && state !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 50));
       state = (await t.app.inject({ url: '/api/health' })).json().components.ai.state;
     }
@@ -193,7 +192,7 @@ describe('local provider through the app', () => {
       headers: user.headers,
     });
     expect(chat.json().history.messages[1].content).toBe(done?.data.article);
-  });
+  }, 60_000);
 });
 
 describe('local provider without a model', () => {

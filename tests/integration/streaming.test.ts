@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds())('streaming, disconnects and Stop (%s)', (kind
   let baseUrl: string;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi({ chunks: WORDS, chunkDelayMs: 60 });
+    fake = await startFakeOpenAi({ chunks: WORDS, chunkDelayMs: 100 });
     t = await createTestApp(kind, {
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: fake.url,
