@@ -37,7 +37,8 @@ ensureChromium();
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
-const build = run('npm', ['run', 'build']);
+// One shared build: ensure-build records the source hash, so the e2e server start reuses it.
+const build = run('node', ['scripts/ensure-build.mjs']);
 if (build !== 0) process.exit(build);
 
 const vitest = run('npx', [
