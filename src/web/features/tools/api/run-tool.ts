@@ -46,6 +46,8 @@ function eventPayload(event: SseEvent): Record<string, unknown> {
 export async function runTool(request: RunToolRequest): Promise<ToolResult> {
   const { path, body, signal, onDelta, onEvent, fetchImpl = fetch } = request;
   const headers = new Headers({ accept: 'text/event-stream' });
+  // Renew first if the timer ran late (e.g. the laptop slept), as every other API call does.
+  await tokenStore.ensureFresh();
   const token = tokenStore.get();
   if (token) headers.set('authorization', `Bearer ${token}`);
   const isForm = body instanceof FormData;
