@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { freePort, serveBuild, snapshotBuild } from './audit-server.ts';
 
 const PAGES = ['/', '/subscription'];
@@ -27,17 +28,7 @@ const METRICS = [
   'cumulative-layout-shift',
   'speed-index',
 ];
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 const args = process.argv.slice(2);
 const saveDir = args.find((a) => a.startsWith('--save='))?.split('=')[1];
@@ -56,7 +47,7 @@ async function startChromium() {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'draftsmith-audit-chromium-'));
   const child = spawn(
-    CHROMIUM,
+    CHROMIUM_PATH,
     [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore' },
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ToolHttpError, ToolStreamError } from '../lib/tool-error.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { ToolStreamError } from '../lib/tool-error.ts';
 import { buildToolBody, runTool } from './run-tool.ts';
 
 function sseResponse(chunks: string[]): Response {
@@ -53,13 +54,13 @@ describe('runTool', () => {
     expect(new Headers(init.headers).has('content-type')).toBe(false);
   });
 
-  it('throws ToolHttpError with the server message for a non-2xx reply', async () => {
+  it('throws ApiError with the server message for a non-2xx reply', async () => {
     const body = JSON.stringify({
       error: { code: 'unavailable:ai', message: 'AI model is downloading (4 %)' },
     });
     const fetchImpl = fakeFetch(new Response(body, { status: 503 }));
     const run = runTool({ path: '/api/x', body: {}, onDelta: () => {}, fetchImpl });
-    await expect(run).rejects.toBeInstanceOf(ToolHttpError);
+    await expect(run).rejects.toBeInstanceOf(ApiError);
     await expect(run).rejects.toMatchObject({ status: 503, message: 'AI model is downloading (4 %)' });
   });
 

@@ -1,8 +1,8 @@
 import { isApiErrorBody } from '../../../../shared/api-error.ts';
-import { handleUnauthorized } from '../../../lib/api-client.ts';
+import { ApiError, handleUnauthorized } from '../../../lib/api-client.ts';
 import { tokenStore } from '../../../lib/token-store.ts';
 import { createSseParser, type SseEvent } from '../lib/sse-parser.ts';
-import { ToolHttpError, ToolStreamError } from '../lib/tool-error.ts';
+import { ToolStreamError } from '../lib/tool-error.ts';
 
 export interface RunToolRequest {
   /** The catalogue's apiPath, e.g. '/api/explain-code'. */
@@ -29,8 +29,8 @@ function parseJson(text: string): unknown {
 async function failFromResponse(response: Response): Promise<never> {
   if (response.status === 401 || response.status === 403) void handleUnauthorized();
   const body = parseJson(await response.text().catch(() => ''));
-  if (isApiErrorBody(body)) throw new ToolHttpError(response.status, body.error.code, body.error.message);
-  throw new ToolHttpError(response.status, 'unknown', '');
+  if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
+  throw new ApiError(response.status, 'unknown', '');
 }
 
 function eventPayload(event: SseEvent): Record<string, unknown> {
@@ -40,7 +40,7 @@ function eventPayload(event: SseEvent): Record<string, unknown> {
 
 /**
  * POST a tool request asking for server-sent events; calls `onDelta` as text arrives and resolves with
- * the `done` result. A non-2xx throws ToolHttpError, an `error` event ToolStreamError, and a stream
+ * the `done` result. A non-2xx throws ApiError, an `error` event ToolStreamError, and a stream
  * that ends without `done` a plain Error. A JSON reply (no streaming on the way) is accepted too.
  */
 export async function runTool(request: RunToolRequest): Promise<ToolResult> {

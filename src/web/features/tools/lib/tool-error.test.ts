@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ToolHttpError, ToolStreamError, toToolError } from './tool-error.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { ToolStreamError, toToolError } from './tool-error.ts';
 
 describe('toToolError', () => {
   it('says "Failed to fetch results" for a non-2xx, keeping the server message as detail', () => {
-    expect(toToolError(new ToolHttpError(503, 'unavailable:ai', 'AI model is downloading (40 %)'))).toEqual({
+    expect(toToolError(new ApiError(503, 'unavailable:ai', 'AI model is downloading (40 %)'))).toEqual({
       message: 'Failed to fetch results',
       detail: 'AI model is downloading (40 %)',
     });
-    expect(toToolError(new ToolHttpError(500, 'unknown', ''))).toEqual({
+    expect(toToolError(new ApiError(500, 'unknown', ''))).toEqual({
       message: 'Failed to fetch results',
     });
   });

@@ -1,17 +1,5 @@
+import { ApiError } from '../../../lib/api-client.ts';
 import type { ToolError } from './generation-state.ts';
-
-/** A tool call answered with a non-2xx status; `message` is the server's safe explanation. */
-export class ToolHttpError extends Error {
-  readonly status: number;
-  readonly code: string;
-
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.name = 'ToolHttpError';
-    this.status = status;
-    this.code = code;
-  }
-}
 
 /** The server reported a failure inside the event stream (`event: error`). */
 export class ToolStreamError extends Error {
@@ -30,7 +18,7 @@ export class ToolStreamError extends Error {
  * downloading (40 %)") is kept as a second line so the user learns what to do.
  */
 export function toToolError(error: unknown): ToolError {
-  if (error instanceof ToolHttpError) {
+  if (error instanceof ApiError) {
     return error.message
       ? { message: 'Failed to fetch results', detail: error.message }
       : { message: 'Failed to fetch results' };
