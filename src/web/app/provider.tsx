@@ -1,23 +1,33 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MotionConfig } from 'motion/react';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { isToasterRequested, subscribeToasterRequest } from '@/lib/notify';
 import { createQueryClient } from '@/lib/query-client';
 import { useTheme } from '@/lib/theme';
 
-/** Spec §9: toasts top-right, 5000 ms, Alt+T focuses them. */
-export const TOASTER_PROPS = { position: 'top-right', duration: 5000, hotkey: ['altKey', 'KeyT'] } as const;
+const LazyToaster = lazy(() => import('./lazy-toaster'));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const { theme } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
       <MotionConfig reducedMotion="user">
         <AuthProvider>{children}</AuthProvider>
-        <Toaster {...TOASTER_PROPS} hotkey={[...TOASTER_PROPS.hotkey]} theme={theme} richColors closeButton />
+        <ToasterHost />
       </MotionConfig>
     </QueryClientProvider>
+  );
+}
+
+/** Renders sonner's Toaster (spec §9 settings in lazy-toaster.tsx) only once a toast is asked for. */
+function ToasterHost() {
+  const requested = useSyncExternalStore(subscribeToasterRequest, isToasterRequested, () => false);
+  const { theme } = useTheme();
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster theme={theme} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { notify } from '@/lib/notify';
 import { tokenStore } from '@/lib/token-store';
 import { DEFAULT_AVATAR, DEFAULT_DISPLAY_NAME, type User } from '../../../../shared/user.ts';
 import { socialPending } from '../lib/social-pending';
@@ -16,7 +16,7 @@ export async function loadSignedInUser(session: AuthSession): Promise<User> {
   if (socialPending.isSet()) {
     socialPending.clear();
     const { user, created } = await createUserProfile();
-    if (created) toast.success('User created successfully!');
+    if (created) notify.success('User created successfully!');
     return user;
   }
   return getUser(session.user.id);

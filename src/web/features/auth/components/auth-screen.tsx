@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Logo } from '@/components/layout/logo';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
+import { notify } from '@/lib/notify';
 import { authModeFromPath, safeReturnPath } from '../lib/auth-mode';
 import { socialPending } from '../lib/social-pending';
 import { AuthDivider } from './auth-divider';
@@ -45,7 +45,10 @@ export function AuthScreen() {
     if (!socialError) return;
     console.error('Social sign-in failed:', socialError);
     socialPending.clear();
-    toast.error(socialError, { id: 'social-sign-in-error', description: 'Social sign-in did not complete.' });
+    notify.error(socialError, {
+      id: 'social-sign-in-error',
+      description: 'Social sign-in did not complete.',
+    });
     setSearchParams(
       (params) => {
         params.delete('error');

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { notify } from '@/lib/notify';
 import { type SignInInput, signInSchema } from '../../../../shared/auth-schemas.ts';
 import { rateLimitMessage } from '../api/auth-flow-error';
 import { useSignInWithEmail } from '../api/sign-in-with-email';
@@ -32,7 +32,7 @@ export function SignInForm({ returnTo, onBusyChange }: SignInFormProps) {
       onError: (error) => {
         console.error('Sign-in failed', error);
         const limited = rateLimitMessage(error);
-        if (limited) toast.error(limited);
+        if (limited) notify.error(limited);
         else form.setError('root', { message: 'Invalid email or password' });
       },
       onSettled: () => onBusyChange?.(false),

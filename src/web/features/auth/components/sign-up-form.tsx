@@ -3,10 +3,10 @@ import { Loader2, WandSparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { notify } from '@/lib/notify';
 import { type SignUpInput, signUpSchema } from '../../../../shared/auth-schemas.ts';
 import { generatePassword } from '../../../../shared/password.ts';
 import { rateLimitMessage } from '../api/auth-flow-error';
@@ -40,12 +40,12 @@ export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
       { ...values, photo },
       {
         onSuccess: () => {
-          toast.success('User created successfully, please sign in');
+          notify.success('User created successfully, please sign in');
           navigate('/signin');
         },
         onError: (error) => {
           console.error('Sign-up failed', error);
-          toast.error(rateLimitMessage(error) ?? 'User creation failed, please try again');
+          notify.error(rateLimitMessage(error) ?? 'User creation failed, please try again');
         },
         onSettled: () => onBusyChange?.(false),
       },

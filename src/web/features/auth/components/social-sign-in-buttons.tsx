@@ -1,8 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { GithubIcon, GoogleIcon } from '@/components/icons/brand-icons';
 import { Button } from '@/components/ui/button';
+import { notify } from '@/lib/notify';
 import { rateLimitMessage } from '../api/auth-flow-error';
 import { type SocialProvider, useAuthConfig } from '../api/get-auth-config';
 import { useSignInWithSocial } from '../api/sign-in-with-social';
@@ -29,7 +29,7 @@ export function SocialSignInButtons({ mode, returnTo, disabled }: SocialSignInBu
 
   function start(provider: SocialProvider, label: string) {
     if (config.data && !config.data.socialProviders[provider]) {
-      toast.error(`${label} sign-in is not configured on this server`, {
+      notify.error(`${label} sign-in is not configured on this server`, {
         description: 'Ask the administrator to set its client id and secret, or use e-mail instead.',
       });
       return;
@@ -41,7 +41,7 @@ export function SocialSignInButtons({ mode, returnTo, disabled }: SocialSignInBu
         onError: (error) => {
           setRedirecting(null);
           console.error(error);
-          toast.error(rateLimitMessage(error) ?? error.message);
+          notify.error(rateLimitMessage(error) ?? error.message);
         },
       },
     );

@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { notify } from '@/lib/notify';
 import { type BillingPeriod, type Plan, planPrice } from '../../../../shared/plans.ts';
 import { formatPrice } from '../utils/format-price.ts';
 import { hasAccessToken } from '../utils/has-access-token.ts';
@@ -13,7 +13,7 @@ import { PlanFeatureIcon } from './plan-feature-icon.tsx';
 function onChoosePlan(event: MouseEvent<HTMLAnchorElement>, plan: Plan) {
   if (!hasAccessToken()) return;
   event.preventDefault();
-  toast.info('Subscriptions are coming soon', {
+  notify.info('Subscriptions are coming soon', {
     description: `Checkout for the ${plan.name} plan is not open yet. Your account stays on its current plan until then.`,
   });
 }
