@@ -50,7 +50,7 @@ test.describe('sessions and protected routes', () => {
   }, testInfo) => {
     await signedInAccount(page, testInfo);
     await page.getByRole('button', { name: /Account menu/ }).click();
-    const signOut = page.getByRole('menuitem', { name: 'Sign Out' });
+    const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign Out' });
     await expect(signOut).toBeVisible();
     await page.getByRole('button', { name: /Account menu/ }).click();
     await expect(signOut).toBeHidden();

@@ -62,7 +62,10 @@ test('user block, New Chat, and a service change clearing the selection', async 
   await historyItem(page, 'Newest chat').click();
   await expect(page.getByRole('region', { name: 'Prompt' })).toContainText('x++');
   await page.getByRole('banner').getByRole('button', { name: 'Services' }).click();
-  await page.getByRole('menuitem', { name: 'Code Refactor' }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /Code Refactor/ })
+    .click();
   await expect(page).toHaveURL(/\/services\/code-refactor$/);
   await expect(block.getByTestId('sidebar-service-name')).toHaveText('Code Refactor');
   await expect(page.getByRole('button', { name: 'Refactor Code' })).toBeVisible();

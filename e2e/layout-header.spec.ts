@@ -36,13 +36,14 @@ test.describe('header and footer', () => {
   }) => {
     await page.goto('/subscription');
     const trigger = header(page).getByRole('button', { name: 'Services' });
-    const menu = page.getByRole('menu');
+    const menu = header(page).getByRole('list', { name: 'Services' });
     await trigger.hover();
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveText(SERVICES.map((name) => new RegExp(name)));
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link')).toHaveText(SERVICES.map((name) => new RegExp(name)));
 
     // Moving onto the menu keeps it open.
-    await menu.getByRole('menuitem', { name: /Email Helper/ }).hover();
+    await menu.getByRole('link', { name: /Email Helper/ }).hover();
     await page.waitForTimeout(400);
     await expect(menu).toBeVisible();
 
@@ -55,11 +56,11 @@ test.describe('header and footer', () => {
           if (!left && e.clientX < 10) left = performance.now();
         });
         new MutationObserver((_records, observer) => {
-          if (left && !document.querySelector('[role="menu"]')) {
+          if (left && !document.querySelector('header [aria-expanded="true"]')) {
             observer.disconnect();
             resolve(performance.now() - left);
           }
-        }).observe(document.body, { childList: true, subtree: true });
+        }).observe(document.body, { childList: true, subtree: true, attributes: true });
       });
     });
     await page.mouse.move(5, 600);
@@ -70,12 +71,16 @@ test.describe('header and footer', () => {
     // The timer is 250 ms; a loaded CI machine can only make it fire later, never sooner.
     expect(delay).toBeLessThanOrEqual(1500);
     await expect(menu).toBeHidden();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('a Services item leads to its route (via sign-in when signed out)', async ({ page }) => {
     await page.goto('/subscription');
     await header(page).getByRole('button', { name: 'Services' }).click();
-    await page.getByRole('menuitem', { name: /Doc Summarizer/ }).click();
+    await header(page)
+      .getByRole('list', { name: 'Services' })
+      .getByRole('link', { name: /Doc Summarizer/ })
+      .click();
     await expect(page).toHaveURL(/\/signin$/);
   });
 
@@ -84,18 +89,32 @@ test.describe('header and footer', () => {
   }) => {
     await page.goto('/subscription');
     const trigger = header(page).getByRole('button', { name: 'Services' });
+    const menu = header(page).getByRole('list', { name: 'Services' });
+    const items = menu.getByRole('link');
     await trigger.focus();
+    // Disclosure pattern: Enter expands and keeps focus on the button; Tab or ArrowDown enters the list.
     await page.keyboard.press('Enter');
-    const items = page.getByRole('menuitem');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(items.first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(items.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(items.last()).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(menu).toBeHidden();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await expect(trigger).toBeFocused();
 
-    await page.keyboard.press('Enter');
+    // ArrowDown on the closed button opens the list on its first link.
     await page.keyboard.press('ArrowDown');
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(items.nth(1)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/signin$/);
   });
@@ -104,7 +123,8 @@ test.describe('header and footer', () => {
     await page.goto('/subscription');
     const trigger = header(page).getByRole('button', { name: 'Contact' });
     await trigger.click();
-    const links = page.getByRole('menuitem');
+    const menu = header(page).getByRole('list', { name: 'Contact' });
+    const links = menu.getByRole('link');
     await expect(links).toHaveText([/GitHub/, /LinkedIn/, /X/, /Discord/]);
     for (const link of await links.all()) {
       await expect(link).toHaveAttribute('target', '_blank');
@@ -112,8 +132,15 @@ test.describe('header and footer', () => {
       await expect(link).toHaveAttribute('href', /^https:\/\//);
     }
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(menu).toBeHidden();
     await expect(trigger).toBeFocused();
+
+    // A click outside closes it too (opened from the keyboard, so no pointer-leave timer is involved).
+    await page.mouse.move(5, 600);
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.mouse.click(5, 600);
+    await expect(menu).toBeHidden();
   });
 
   test('the footer has the services, the current year and social links in new tabs', async ({ page }) => {
