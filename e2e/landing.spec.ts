@@ -30,7 +30,8 @@ test.describe('landing page', () => {
   test('has its title, description and Open Graph tags', async ({ page, request }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('Home | Draftsmith');
-    const description = page.locator('meta[name="description"]').last();
+    const description = page.locator('meta[name="description"]');
+    await expect(description).toHaveCount(1);
     await expect(description).toHaveAttribute('content', /self-hostable AI assistant/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Draftsmith/);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website');

@@ -19,7 +19,8 @@ test.describe('pricing page', () => {
   test('has its title and three plan cards with the catalogue content', async ({ page }) => {
     await page.goto('/subscription');
     await expect(page).toHaveTitle('Subscription | Draftsmith');
-    await expect(page.locator('meta[name="description"]').last()).toHaveAttribute('content', /Starter, Pro/);
+    await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Starter, Pro/);
     const cards = page.getByRole('article');
     await expect(cards).toHaveCount(3);
     for (const plan of PLANS) {
