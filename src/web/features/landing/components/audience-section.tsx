@@ -1,6 +1,5 @@
-import { Accordion } from 'radix-ui';
 import { AUDIENCES } from '../content/audiences.ts';
-import { LandingAccordionItem } from './landing-accordion-item.tsx';
+import { LandingAccordion, LandingAccordionItem } from './landing-accordion-item.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 export function AudienceSection() {
@@ -16,9 +15,7 @@ export function AudienceSection() {
             align="left"
           />
         </div>
-        <Accordion.Root
-          type="single"
-          collapsible
+        <LandingAccordion
           defaultValue={AUDIENCES[0]?.id}
           className="rounded-2xl border border-border bg-card shadow-sm"
           data-testid="audience-accordion"
@@ -29,7 +26,7 @@ export function AudienceSection() {
               <p className="mt-3 font-medium text-primary text-sm">{audience.tools}</p>
             </LandingAccordionItem>
           ))}
-        </Accordion.Root>
+        </LandingAccordion>
       </div>
     </section>
   );

@@ -1,7 +1,6 @@
 import { Compass, Target } from 'lucide-react';
-import { Accordion } from 'radix-ui';
 import { FAQS, MISSION, PURPOSE } from '../content/faqs.ts';
-import { LandingAccordionItem } from './landing-accordion-item.tsx';
+import { LandingAccordion, LandingAccordionItem } from './landing-accordion-item.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 export function FaqSection() {
@@ -27,9 +26,7 @@ export function FaqSection() {
             </div>
           </div>
         </div>
-        <Accordion.Root
-          type="single"
-          collapsible
+        <LandingAccordion
           className="self-start rounded-2xl border border-border bg-card shadow-sm"
           data-testid="faq-accordion"
         >
@@ -38,7 +35,7 @@ export function FaqSection() {
               <p>{faq.answer}</p>
             </LandingAccordionItem>
           ))}
-        </Accordion.Root>
+        </LandingAccordion>
       </div>
     </section>
   );
