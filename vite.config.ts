@@ -2,13 +2,24 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreloads } from './scripts/route-preloads-plugin.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   root: 'src/web',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routePreloads({
+      '/': 'src/web/features/landing/components/landing-page.tsx',
+      '/subscription': 'src/web/features/pricing/components/pricing-page.tsx',
+      '/signin': 'src/web/app/routes/auth-route.tsx',
+      '/signup': 'src/web/app/routes/auth-route.tsx',
+      '/services/*': 'src/web/app/routes/service-route.tsx',
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) },
   },

@@ -14,11 +14,13 @@ export interface TestApp {
 
 /**
  * The whole application on its own database and data directory, for app.inject.
- * `env` overrides environment variables (e.g. provider settings) for this app only.
+ * `env` overrides environment variables (e.g. provider settings) for this app only; `webDir` serves a
+ * built (or fixture) web app.
  */
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string | undefined> = {},
+  options: { webDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
@@ -27,6 +29,7 @@ export async function createTestApp(
     config,
     database: testDb.database,
     secret: 'test-secret-that-is-at-least-32-characters-long',
+    webDir: options.webDir,
   });
   await app.ready();
   return {
