@@ -16,3 +16,23 @@ export interface User {
 export function isPremium(user: Pick<User, 'subscription'>): boolean {
   return user.subscription !== 'free';
 }
+
+/** What an account record may hold; any of it may be missing. */
+export interface AccountFields {
+  uid: string;
+  email?: string | null;
+  name?: string | null;
+  image?: string | null;
+  subscription?: string | null;
+}
+
+/** Spec §3 fallbacks: '' e-mail, 'New User', the default avatar, 'free'. Server and web both use it. */
+export function userWithFallbacks(fields: AccountFields): User {
+  return {
+    uid: fields.uid,
+    email: fields.email ?? '',
+    displayName: fields.name?.trim() || DEFAULT_DISPLAY_NAME,
+    photoURL: fields.image?.trim() || DEFAULT_AVATAR,
+    subscription: fields.subscription ?? 'free',
+  };
+}

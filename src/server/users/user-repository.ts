@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_AVATAR, DEFAULT_DISPLAY_NAME, type User } from '../../shared/user.ts';
+import { type User, userWithFallbacks } from '../../shared/user.ts';
 import type { Db } from '../db/client.ts';
 import { profile, user } from '../db/schema.ts';
 
@@ -15,15 +15,8 @@ export interface UserRow {
   subscription: string | null;
 }
 
-/** Spec §3 fallbacks: '' e-mail, 'New User', the default avatar, 'free'. */
-export function toUser(row: UserRow): User {
-  return {
-    uid: row.id,
-    email: row.email ?? '',
-    displayName: row.name?.trim() || DEFAULT_DISPLAY_NAME,
-    photoURL: row.image?.trim() || DEFAULT_AVATAR,
-    subscription: row.subscription ?? 'free',
-  };
+function toUser({ id, ...fields }: UserRow): User {
+  return userWithFallbacks({ uid: id, ...fields });
 }
 
 const columns = {

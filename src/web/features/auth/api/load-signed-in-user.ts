@@ -1,6 +1,6 @@
 import { notify } from '@/lib/notify';
 import { tokenStore } from '@/lib/token-store';
-import { DEFAULT_AVATAR, DEFAULT_DISPLAY_NAME, type User } from '../../../../shared/user.ts';
+import { type User, userWithFallbacks } from '../../../../shared/user.ts';
 import { socialPending } from '../lib/social-pending';
 import type { AuthSession } from './auth-client';
 import { createAccessToken } from './create-access-token';
@@ -24,13 +24,8 @@ export async function loadSignedInUser(session: AuthSession): Promise<User> {
 
 /** What the header can still show when the profile call failed (spec §3 fallbacks). */
 export function userFromSession(session: AuthSession): User {
-  return {
-    uid: session.user.id,
-    email: session.user.email ?? '',
-    displayName: session.user.name || DEFAULT_DISPLAY_NAME,
-    photoURL: session.user.image || DEFAULT_AVATAR,
-    subscription: 'free',
-  };
+  const { id, email, name, image } = session.user;
+  return userWithFallbacks({ uid: id, email, name, image });
 }
 
 export const signedInUserQueryKey = (uid: string | undefined) => ['auth', 'user', uid] as const;
