@@ -1,22 +1,19 @@
+import { createSseParser } from '../../src/web/features/tools/lib/sse-parser.ts';
+
 export interface SseEvent {
   event: string;
   // biome-ignore lint/suspicious/noExplicitAny: test payloads are checked field by field
   data: any;
 }
 
-/** Splits a complete text/event-stream body into its events (comments such as keep-alives skipped). */
+/**
+ * Splits a complete text/event-stream body into its events, with JSON data, using the web app's own
+ * parser (comments such as keep-alives skipped), so the server's output is read as the browser reads it.
+ */
 export function parseSse(body: string): SseEvent[] {
-  const events: SseEvent[] = [];
-  for (const block of body.split('\n\n')) {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event: ')) event = line.slice(7);
-      else if (line.startsWith('data: ')) data.push(line.slice(6));
-    }
-    if (data.length > 0) events.push({ event, data: JSON.parse(data.join('\n')) });
-  }
-  return events;
+  return createSseParser()
+    .feed(body)
+    .map(({ event, data }) => ({ event, data: JSON.parse(data) }));
 }
 
 /** Text of all delta events, in order. */
