@@ -3,11 +3,11 @@ import type { Plugin } from 'vite';
 
 /**
  * Writes `route-preloads.json` into the build: for each page route, the lazily loaded chunks it needs
- * (its route module and that module's static imports). The server adds them to the HTML it serves for
+ * (its route modules and their static imports). The server adds them to the HTML it serves for
  * that route as `<link rel="modulepreload">`, so they download in parallel with the main bundle instead
  * of after it has run. Keys are exact paths, or prefixes ending in `/*`.
  */
-export function routePreloads(routes: Record<string, string>): Plugin {
+export function routePreloads(routes: Record<string, string | string[]>): Plugin {
   return {
     name: 'draftsmith-route-preloads',
     apply: 'build',
@@ -30,11 +30,13 @@ export function routePreloads(routes: Record<string, string>): Plugin {
         for (const imported of chunks.get(fileName)?.imports ?? []) collect(imported, seen);
       };
       const preloads: Record<string, string[]> = {};
-      for (const [route, module] of Object.entries(routes)) {
-        const fileName = byModule.get(resolve(module));
-        if (!fileName) this.error(`route-preloads: no chunk for ${module} (route ${route})`);
+      for (const [route, modules] of Object.entries(routes)) {
         const seen = new Set<string>();
-        collect(fileName, seen);
+        for (const module of [modules].flat()) {
+          const fileName = byModule.get(resolve(module));
+          if (!fileName) this.error(`route-preloads: no chunk for ${module} (route ${route})`);
+          collect(fileName, seen);
+        }
         preloads[route] = [...seen].map((f) => `/${f}`);
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });

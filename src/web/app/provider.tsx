@@ -1,22 +1,20 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { MotionConfig } from 'motion/react';
-import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
-import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { isToasterRequested, subscribeToasterRequest } from '@/lib/notify';
-import { createQueryClient } from '@/lib/query-client';
 import { useTheme } from '@/lib/theme';
 
 const LazyToaster = lazy(() => import('./lazy-toaster'));
 
+/**
+ * App-wide providers. The auth state is a store of its own (features/auth/lib/auth-store.ts); the query
+ * cache is provided by the pages that use it (query-provider.tsx), so the public pages load without it.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <MotionConfig reducedMotion="user">
-        <AuthProvider>{children}</AuthProvider>
-        <ToasterHost />
-      </MotionConfig>
-    </QueryClientProvider>
+    <MotionConfig reducedMotion="user">
+      {children}
+      <ToasterHost />
+    </MotionConfig>
   );
 }
 

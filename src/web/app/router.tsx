@@ -1,53 +1,42 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { SERVICES } from '../../shared/services.ts';
 import { LazyNotFound } from './routes/lazy-not-found';
-import { ProtectedLayout } from './routes/protected-layout';
 import { PublicLayout } from './routes/public-layout';
-import { RouteFallback } from './routes/route-fallback';
+import { RouteErrorBoundary } from './routes/route-error-boundary';
 
-/** Spec §2 route table. Pages load on demand so the first view only carries what it shows. */
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      errorElement: <LazyNotFound />,
-      hydrateFallbackElement: <RouteFallback />,
-      children: [
-        {
-          element: <PublicLayout />,
-          children: [
-            {
-              index: true,
-              lazy: async () => ({
-                Component: (await import('@/features/landing/components/landing-page')).LandingPage,
-              }),
-            },
-            {
-              path: 'subscription',
-              lazy: async () => ({
-                Component: (await import('@/features/pricing/components/pricing-page')).PricingPage,
-              }),
-            },
-          ],
-        },
-        ...['signin', 'signup'].map((path) => ({
-          path,
-          lazy: async () => ({ Component: (await import('./routes/auth-route')).AuthRoute }),
-        })),
-        {
-          path: 'services',
-          element: <ProtectedLayout />,
-          children: [
-            { index: true, element: <Navigate to={SERVICES[0]!.path} replace /> },
-            ...SERVICES.map((service) => ({
-              path: service.slug,
-              lazy: async () => ({
-                Component: (await import('./routes/service-route')).ServiceRoute,
-              }),
-            })),
-          ],
-        },
-        { path: '*', element: <LazyNotFound /> },
-      ],
-    },
-  ]);
+// Pages load on demand so the first view only carries what it shows.
+const LandingPage = lazy(async () => ({
+  default: (await import('@/features/landing/components/landing-page')).LandingPage,
+}));
+const PricingPage = lazy(async () => ({
+  default: (await import('@/features/pricing/components/pricing-page')).PricingPage,
+}));
+const AuthRoute = lazy(async () => ({ default: (await import('./routes/auth-route')).AuthRoute }));
+const ProtectedLayout = lazy(async () => ({
+  default: (await import('./routes/protected-layout')).ProtectedLayout,
+}));
+const ServiceRoute = lazy(async () => ({ default: (await import('./routes/service-route')).ServiceRoute }));
+
+/** Spec §2 route table. Rendered inside a BrowserRouter (app.tsx) or a StaticRouter (prerender). */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<LandingPage />} />
+          <Route path="subscription" element={<PricingPage />} />
+        </Route>
+        <Route path="signin" element={<AuthRoute />} />
+        <Route path="signup" element={<AuthRoute />} />
+        <Route path="services" element={<ProtectedLayout />}>
+          <Route index element={<Navigate to={SERVICES[0]!.path} replace />} />
+          {SERVICES.map((service) => (
+            <Route key={service.slug} path={service.slug} element={<ServiceRoute />} />
+          ))}
+        </Route>
+        <Route path="*" element={<LazyNotFound />} />
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,13 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { motion } from 'motion/react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 
-/** Spec §2: any routing error (unknown path included) shows this animated view. */
+/** Spec §2: an unknown path, or any error while showing a page (route-error-boundary.tsx), shows this. */
 export function NotFound() {
-  const error = useRouteError();
-  if (error && !(isRouteErrorResponse(error) && error.status === 404)) console.error(error);
   return (
     <main className="relative flex min-h-dvh items-center justify-center overflow-hidden px-6 py-16 text-center">
       <PageMeta title="Page not found" description="The page you were looking for does not exist." />

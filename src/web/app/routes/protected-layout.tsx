@@ -1,20 +1,34 @@
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/features/auth/components/auth-provider';
+import { useAuth } from '@/features/auth/lib/auth-store';
+import { QueryProvider } from '../query-provider';
+import { RouteFallback } from './route-fallback';
 
-/** Spec §2: /services needs a signed-in user; a skeleton while auth loads, else off to /signin. */
+/**
+ * Spec §2: /services needs a signed-in user; a skeleton while auth loads, else off to /signin. The
+ * services fetch through the query cache, provided here.
+ */
 export function ProtectedLayout() {
   const { state, signOut } = useAuth();
   const location = useLocation();
   if (state.status === 'signed-out') return <Navigate to="/signin" replace state={{ from: location }} />;
   return (
-    <div className="flex min-h-dvh flex-col">
-      <Header account={state} onSignOut={() => void signOut()} />
-      <main id="main" className="flex flex-1 flex-col">
-        {state.status === 'loading' ? <ServicesSkeleton /> : <Outlet />}
-      </main>
-    </div>
+    <QueryProvider>
+      <div className="flex min-h-dvh flex-col">
+        <Header account={state} onSignOut={() => void signOut()} />
+        <main id="main" className="flex flex-1 flex-col">
+          {state.status === 'loading' ? (
+            <ServicesSkeleton />
+          ) : (
+            <Suspense fallback={<RouteFallback />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </main>
+      </div>
+    </QueryProvider>
   );
 }
 

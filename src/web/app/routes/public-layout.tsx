@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
-import { useAuth } from '@/features/auth/components/auth-provider';
+import { useAuth } from '@/features/auth/lib/auth-store';
+import { RouteFallback } from './route-fallback';
 
 export function PublicLayout() {
   const { state, signOut } = useAuth();
@@ -15,7 +17,9 @@ export function PublicLayout() {
       </a>
       <Header account={state} onSignOut={() => void signOut()} />
       <main id="main" className="flex flex-1 flex-col">
-        <Outlet />
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useUser } from '@/features/auth/api/get-user';
-import { useAuth } from '@/features/auth/components/auth-provider';
+import { useAuth } from '@/features/auth/lib/auth-store';
 import { ChatView } from '@/features/history/components/chat-view';
 import { HistoryList } from '@/features/history/components/history-list';
 import { ServiceLayout } from '@/features/services/components/service-layout';

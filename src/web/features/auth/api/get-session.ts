@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import type { AuthSession } from './auth-client';
 
@@ -15,10 +14,3 @@ export async function getSession(): Promise<AuthSession | null> {
   const body = (await response.json()) as AuthSession | null;
   return body?.user ? body : null;
 }
-
-export const sessionQueryKey = ['auth', 'session'] as const;
-
-export const getSessionQueryOptions = () =>
-  queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: Number.POSITIVE_INFINITY });
-
-export const useSession = () => useQuery(getSessionQueryOptions());

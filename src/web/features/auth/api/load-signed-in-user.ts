@@ -1,6 +1,6 @@
 import { notify } from '@/lib/notify';
 import { tokenStore } from '@/lib/token-store';
-import { type User, userWithFallbacks } from '../../../../shared/user.ts';
+import type { User } from '../../../../shared/user.ts';
 import { socialPending } from '../lib/social-pending';
 import type { AuthSession } from './auth-client';
 import { createAccessToken } from './create-access-token';
@@ -20,12 +20,6 @@ export async function loadSignedInUser(session: AuthSession): Promise<User> {
     return user;
   }
   return getUser(session.user.id);
-}
-
-/** What the header can still show when the profile call failed (spec §3 fallbacks). */
-export function userFromSession(session: AuthSession): User {
-  const { id, email, name, image } = session.user;
-  return userWithFallbacks({ uid: id, email, name, image });
 }
 
 export const signedInUserQueryKey = (uid: string | undefined) => ['auth', 'user', uid] as const;

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SignInInput } from '../../../../shared/auth-schemas.ts';
+import { authStore } from '../lib/auth-store';
 import { authClient } from './auth-client';
 import { AuthFlowError } from './auth-flow-error';
 import { createAccessToken } from './create-access-token';
-import { sessionQueryKey } from './get-session';
 
 /** better-auth e-mail sign-in, then POST /api/jwt so the bearer token is stored (spec §4). */
 export async function signInWithEmail({ email, password }: SignInInput): Promise<void> {
@@ -12,11 +12,6 @@ export async function signInWithEmail({ email, password }: SignInInput): Promise
   await createAccessToken(email);
 }
 
-/** Resolves once the session cache holds the new session, so protected routes see it at once. */
-export function useSignInWithEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signInWithEmail,
-    onSuccess: () => queryClient.refetchQueries({ queryKey: sessionQueryKey }),
-  });
-}
+/** Resolves once the auth store holds the new session, so protected routes see it at once. */
+export const useSignInWithEmail = () =>
+  useMutation({ mutationFn: signInWithEmail, onSuccess: authStore.refresh });

@@ -1,0 +1,22 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { authStore } from '@/features/auth/lib/auth-store';
+import { createQueryClient } from '@/lib/query-client';
+
+/** One cache for the whole visit, shared by every page that provides it. */
+const queryClient = createQueryClient();
+
+/**
+ * The query cache for the pages that fetch through it (sign-in, the services). Public pages do without,
+ * which keeps the library out of their first load. Signing out empties it: no data outlives its user.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  useEffect(
+    () =>
+      authStore.subscribe(() => {
+        if (authStore.getState().status === 'signed-out') queryClient.clear();
+      }),
+    [],
+  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,130 @@
+import { useSyncExternalStore } from 'react';
+import { withRetries } from '@/lib/retry-policy';
+import { tokenStore } from '@/lib/token-store';
+import { type User, userWithFallbacks } from '../../../../shared/user.ts';
+import type { AuthSession } from '../api/auth-client';
+import { getSession } from '../api/get-session';
+
+export type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'signed-out'; user: null }
+  | { status: 'signed-in'; user: User };
+
+/** What the header can still show when the profile call failed (spec §3 fallbacks). */
+export function userFromSession(session: AuthSession): User {
+  const { id, email, name, image } = session.user;
+  return userWithFallbacks({ uid: id, email, name, image });
+}
+
+export interface AuthStoreDeps {
+  getSession: () => Promise<AuthSession | null>;
+  loadUser: (session: AuthSession) => Promise<User>;
+  /** Keeps the bearer token renewed while signed in (null: stop). */
+  renewTokenWith: (renew: (() => Promise<unknown>) | null) => void;
+  renewToken: (email: string) => Promise<unknown>;
+  endSession: () => Promise<void>;
+  clearToken: () => void;
+  retry: <T>(task: () => Promise<T>) => Promise<T>;
+}
+
+const LOADING: AuthState = { status: 'loading', user: null };
+const SIGNED_OUT: AuthState = { status: 'signed-out', user: null };
+
+/**
+ * Spec §4 auth states: loading, then signed in (session + token + profile) or signed out. A small store
+ * outside the query cache: the public pages need only this, and the header renders before it settles.
+ * Loading starts with the first subscriber; `refresh` re-reads the session after a sign-in.
+ */
+export function createAuthStore(deps: AuthStoreDeps) {
+  let state: AuthState = LOADING;
+  let started = false;
+  /** Bumped by every refresh and sign-out, so a slower earlier load cannot overwrite a newer state. */
+  let generation = 0;
+  const listeners = new Set<() => void>();
+
+  function set(next: AuthState) {
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  async function load(run: number): Promise<void> {
+    let session: AuthSession | null;
+    try {
+      session = await deps.retry(deps.getSession);
+    } catch (error) {
+      console.error('Could not read the session', error);
+      session = null;
+    }
+    if (run !== generation) return;
+    if (!session) {
+      deps.renewTokenWith(null);
+      return set(SIGNED_OUT);
+    }
+    const { email } = session.user;
+    deps.renewTokenWith(() =>
+      deps
+        .renewToken(email)
+        .catch((error: unknown) => console.error('Failed to renew the access token', error)),
+    );
+    const current = session;
+    const user = await deps
+      .retry(() => deps.loadUser(current))
+      .catch((error: unknown) => {
+        console.error('Error fetching user data', error);
+        return userFromSession(current);
+      });
+    if (run === generation) set({ status: 'signed-in', user });
+  }
+
+  /** Reads the session again (after a sign-in); resolves once the state has settled. */
+  function refresh(): Promise<void> {
+    started = true;
+    return load(++generation);
+  }
+
+  async function signOut(): Promise<void> {
+    generation++;
+    try {
+      await deps.endSession();
+    } finally {
+      deps.renewTokenWith(null);
+      deps.clearToken();
+      set(SIGNED_OUT);
+    }
+  }
+
+  function subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    if (!started) void refresh();
+    return () => listeners.delete(listener);
+  }
+
+  return { getState: () => state, subscribe, refresh, signOut };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+// What only a signed-in user needs loads on demand: a visitor's first view fetches the session and stops.
+const signedInModule = () => import('../api/load-signed-in-user');
+
+export const authStore = createAuthStore({
+  getSession,
+  loadUser: async (session) => (await signedInModule()).loadSignedInUser(session),
+  renewTokenWith: tokenStore.onRenew,
+  renewToken: async (email) => (await import('../api/create-access-token')).createAccessToken(email),
+  async endSession() {
+    // Loaded on demand: the better-auth client is only needed to sign in or out.
+    const { authClient } = await import('../api/auth-client');
+    await authClient.signOut();
+  },
+  clearToken: tokenStore.clear,
+  retry: withRetries,
+});
+
+const serverState = () => LOADING;
+
+/** The auth state (loading while a prerendered page hydrates) and sign-out. */
+export function useAuth() {
+  const state = useSyncExternalStore(authStore.subscribe, authStore.getState, serverState);
+  return { state, signOut: authStore.signOut };
+}
