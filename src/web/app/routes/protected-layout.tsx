@@ -46,7 +46,7 @@ function ServicesSkeleton() {
       <Skeleton className="mt-4 h-10 w-2/3" />
       <Skeleton className="mt-4 h-5 w-full" />
       <Skeleton className="mt-2 h-5 w-4/5" />
-      <Skeleton className="mt-10 h-40 w-full rounded-xl" />
+      <Skeleton shape="card" className="mt-10 h-40 w-full" />
     </div>
   );
 }

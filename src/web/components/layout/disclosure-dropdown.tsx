@@ -193,5 +193,9 @@ export function DisclosureDropdown({
   );
 }
 
-export const dropdownItemClass =
-  'flex cursor-pointer select-none items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring';
+/** A row of a dropdown panel; `start` keeps the icon at the first line of a two-line row. */
+export const dropdownItemClass = (align: 'center' | 'start' = 'center') =>
+  cn(
+    'flex cursor-pointer select-none gap-3 rounded-lg px-3 py-2 text-sm outline-none transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring',
+    align === 'start' ? 'items-start' : 'items-center',
+  );

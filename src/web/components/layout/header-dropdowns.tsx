@@ -31,7 +31,7 @@ export function ServicesDropdown() {
       <ul aria-label="Services" className="grid grid-cols-2 gap-0.5">
         {SERVICE_LINKS.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className={`${dropdownItemClass} items-start`}>
+            <Link to={link.to} className={dropdownItemClass('start')}>
               <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
                 <ServiceIcon slug={link.to.split('/')[2] ?? ''} className="size-4" />
               </span>
@@ -61,7 +61,7 @@ export function ContactDropdown() {
       <ul aria-label="Contact" className="grid gap-0.5">
         {CONTACT_LINKS.map((link) => (
           <li key={link.href}>
-            <a href={link.href} {...EXTERNAL_LINK_PROPS} className={dropdownItemClass}>
+            <a href={link.href} {...EXTERNAL_LINK_PROPS} className={dropdownItemClass()}>
               <ContactIcon href={link.href} className="size-4 text-muted-foreground" />
               <span className="flex-1">{link.label}</span>
               <ExternalLink className="size-3.5 text-muted-foreground" aria-hidden />

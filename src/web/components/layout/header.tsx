@@ -47,7 +47,7 @@ export function Header({ account, onSignOut }: HeaderProps) {
           <ContactDropdown />
         </nav>
         <div className="flex items-center gap-2">
-          <ThemeToggle className="hidden lg:inline-flex" />
+          <ThemeToggle className="max-lg:hidden" />
           <div className="hidden lg:block">
             <AccountControl account={account} onSignOut={onSignOut} />
           </div>
@@ -60,11 +60,11 @@ export function Header({ account, onSignOut }: HeaderProps) {
 
 function AccountControl({ account, onSignOut }: HeaderProps) {
   if (account.status === 'loading')
-    return <Skeleton className="size-9 rounded-full" role="status" aria-label="Loading account" />;
+    return <Skeleton shape="circle" className="size-9" role="status" aria-label="Loading account" />;
   if (account.status === 'signed-in' && account.user)
     return <UserMenu user={account.user} onSignOut={onSignOut} />;
   return (
-    <Button asChild size="sm" className="h-9 whitespace-nowrap px-4">
+    <Button asChild size="compact" className="whitespace-nowrap">
       <Link to="/signin">Sign In</Link>
     </Button>
   );

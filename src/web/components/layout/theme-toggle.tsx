@@ -20,8 +20,10 @@ export function ThemeToggle({ className, withLabel }: ThemeToggleProps) {
       title={label}
       data-theme-state={theme}
       className={cn(
-        'inline-flex h-10 items-center justify-center gap-2 rounded-lg text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        withLabel ? 'w-full justify-start px-3 font-medium text-foreground text-sm' : 'w-10',
+        'inline-flex h-10 items-center gap-2 rounded-lg transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        withLabel
+          ? 'w-full justify-start px-3 font-medium text-foreground text-sm'
+          : 'w-10 justify-center text-muted-foreground',
         className,
       )}
     >

@@ -25,7 +25,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         </div>
       </div>
       <div className="my-1 h-px bg-border" />
-      <button type="button" onClick={onSignOut} className={`${dropdownItemClass} w-full text-destructive`}>
+      <button type="button" onClick={onSignOut} className={`${dropdownItemClass()} w-full text-destructive`}>
         <LogOut className="size-4" aria-hidden />
         Sign Out
       </button>

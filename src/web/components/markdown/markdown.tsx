@@ -31,7 +31,7 @@ function CodeBlock({ node, children, className, ...rest }: ComponentProps<'pre'>
     <div className="md-code not-first:mt-4">
       <div className="flex items-center justify-between gap-2 border-border border-b px-3 py-1.5">
         <span className="font-mono text-muted-foreground text-xs">{language ?? 'text'}</span>
-        <CopyButton text={() => hastText(node).replace(/\n$/, '')} label="Copy code" className="h-7" />
+        <CopyButton text={() => hastText(node).replace(/\n$/, '')} label="Copy code" size="sm" />
       </div>
       <pre className={cn('overflow-x-auto p-4 text-[13px] leading-relaxed', className)} {...rest}>
         {children}

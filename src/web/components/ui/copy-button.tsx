@@ -3,16 +3,19 @@ import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { createCopyFeedback, writeClipboard } from '../../lib/copy-feedback.ts';
 
+const SIZES = { sm: 'h-7', md: 'h-8' } as const;
+
 interface CopyButtonProps {
   /** The text to copy, or a function that returns it at click time. */
   text: string | (() => string);
   /** Accessible name when it must differ from the visible label, e.g. 'Copy code'. */
   label?: string;
-  className?: string;
+  /** `sm` (h-7) fits a code block's header; `md` (h-8) sits next to `sm` Buttons. */
+  size?: keyof typeof SIZES;
 }
 
 /** Copy → Copied for 2 s after a successful clipboard write (spec §2, §9). */
-export function CopyButton({ text, label, className }: CopyButtonProps) {
+export function CopyButton({ text, label, size = 'md' }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const feedback = useRef<ReturnType<typeof createCopyFeedback> | null>(null);
   feedback.current ??= createCopyFeedback({ write: writeClipboard, onChange: setCopied });
@@ -24,10 +27,10 @@ export function CopyButton({ text, label, className }: CopyButtonProps) {
       onClick={() => void feedback.current?.copy(typeof text === 'function' ? text() : text)}
       aria-label={label ? (copied ? `${label}: copied` : label) : undefined}
       className={cn(
-        'inline-flex h-8 items-center gap-1.5 rounded-md border border-border bg-card px-2.5 font-medium text-muted-foreground text-xs shadow-xs transition-colors',
+        'inline-flex items-center gap-1.5 rounded-md border border-border bg-card px-2.5 font-medium text-xs shadow-xs transition-colors',
         'hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        copied && 'text-emerald-600 dark:text-emerald-400',
-        className,
+        SIZES[size],
+        copied ? 'text-emerald-600 dark:text-emerald-400' : 'text-muted-foreground',
       )}
     >
       {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}

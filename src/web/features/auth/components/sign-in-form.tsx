@@ -65,7 +65,7 @@ export function SignInForm({ returnTo, onBusyChange }: SignInFormProps) {
           {errors.root.message}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="mt-1 h-11 w-full" disabled={signIn.isPending}>
+      <Button type="submit" size="field" className="mt-1 w-full" disabled={signIn.isPending}>
         {signIn.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
       </Button>

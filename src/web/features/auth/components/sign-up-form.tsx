@@ -114,7 +114,7 @@ export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
         />
       </FormField>
       <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} disabled={busy} />
-      <Button type="submit" size="lg" className="h-11 w-full" disabled={!termsAccepted || busy}>
+      <Button type="submit" size="field" className="w-full" disabled={!termsAccepted || busy}>
         {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
         {busy ? 'Creating account...' : 'Sign Up'}
       </Button>

@@ -54,8 +54,8 @@ export function SocialSignInButtons({ mode, returnTo, disabled }: SocialSignInBu
           key={id}
           type="button"
           variant="outline"
-          size="lg"
-          className="h-11 w-full text-sm"
+          size="field-sm"
+          className="w-full"
           disabled={disabled || busy || config.isPending}
           onClick={() => start(id, label)}
         >

@@ -15,8 +15,8 @@ export function ChatView({ chatId }: { chatId: string }) {
         <span className="sr-only" role="status">
           Loading chat…
         </span>
-        <Skeleton className="h-24 w-full rounded-xl" />
-        <Skeleton className="h-64 w-full rounded-xl" />
+        <Skeleton shape="card" className="h-24 w-full" />
+        <Skeleton shape="card" className="h-64 w-full" />
       </div>
     );
   }

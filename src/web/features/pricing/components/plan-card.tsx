@@ -27,8 +27,10 @@ export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }
       aria-labelledby={titleId}
       data-testid={`plan-${plan.id}`}
       className={cn(
-        'relative flex flex-col rounded-2xl border bg-card p-7 shadow-sm',
-        plan.popular ? 'border-primary shadow-primary/15 shadow-xl ring-1 ring-primary' : 'border-border',
+        'relative flex flex-col rounded-2xl border bg-card p-7',
+        plan.popular
+          ? 'border-primary shadow-primary/15 shadow-xl ring-1 ring-primary'
+          : 'border-border shadow-sm',
       )}
     >
       <div className="flex items-center justify-between gap-3">

@@ -82,7 +82,7 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
                 {serviceName}
               </p>
             </div>
-            <Button onClick={onNewChat} className="mt-3 w-full justify-start" variant="outline">
+            <Button onClick={onNewChat} className="mt-3 w-full" variant="outline" justify="start">
               <SquarePen className="size-4" aria-hidden />
               New Chat
             </Button>

@@ -23,7 +23,7 @@ export function SidebarUserBlock({ user, loading, error }: SidebarUserState) {
   if (loading || !user) {
     return (
       <div className="flex items-center gap-3" aria-busy="true">
-        <Skeleton className="size-9 rounded-full" />
+        <Skeleton shape="circle" className="size-9" />
         <div className="grid flex-1 gap-1.5">
           <Skeleton className="h-3.5 w-24" />
           <Skeleton className="h-3 w-16" />

@@ -17,7 +17,7 @@ interface ToolFieldProps {
 }
 
 const controlClass =
-  'w-full rounded-lg border border-border bg-background text-foreground text-sm shadow-xs transition-colors placeholder:text-muted-foreground/70 focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/30 aria-invalid:border-destructive disabled:cursor-not-allowed disabled:opacity-60';
+  'w-full rounded-lg border border-border bg-background text-foreground shadow-xs transition-colors placeholder:text-muted-foreground/70 focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/30 aria-invalid:border-destructive disabled:cursor-not-allowed disabled:opacity-60';
 
 const PLACEHOLDERS: Record<string, string> = {
   topic: 'e.g. How small teams can adopt code review without slowing down',
@@ -47,7 +47,7 @@ export function ToolField({ field, id, error, disabled, registration, onEnterSub
             disabled={disabled}
             {...aria}
             {...registration}
-            className={cn(controlClass, 'h-11 appearance-none pr-9 pl-3 capitalize')}
+            className={cn(controlClass, 'h-11 appearance-none pr-9 pl-3 text-sm capitalize')}
           >
             {(field.options ?? []).map((option) => (
               <option key={option} value={option}>
@@ -72,8 +72,8 @@ export function ToolField({ field, id, error, disabled, registration, onEnterSub
           {...registration}
           className={cn(
             controlClass,
-            'min-h-24 resize-y px-3 py-2.5 leading-relaxed',
-            field.name === 'code' && 'font-mono text-[13px]',
+            'min-h-24 resize-y px-3 py-2.5',
+            field.name === 'code' ? 'font-mono text-[13px]' : 'text-sm leading-relaxed',
           )}
         />
       ) : (

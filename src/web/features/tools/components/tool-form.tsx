@@ -77,7 +77,7 @@ export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
         ) : (
           <span className="hidden sm:block" />
         )}
-        <Button type="submit" size="lg" className="h-11 sm:min-w-44" disabled={pending || !isValid}>
+        <Button type="submit" size="field" className="sm:min-w-44" disabled={pending || !isValid}>
           {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
           {pending ? tool.busyLabel : tool.buttonLabel}
         </Button>
