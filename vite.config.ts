@@ -20,6 +20,8 @@ export default defineConfig({
       '/services/*': ['src/web/app/routes/protected-layout.tsx', 'src/web/app/routes/service-route.tsx'],
     }),
   ],
+  // The year prerendered pages were built in (src/web/lib/current-year.ts).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) },
   },

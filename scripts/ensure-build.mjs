@@ -8,6 +8,7 @@ import { join } from 'node:path';
 const INPUTS = [
   'src',
   'public',
+  'scripts',
   'package-lock.json',
   'vite.config.ts',
   'tsconfig.json',

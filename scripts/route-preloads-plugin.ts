@@ -11,6 +11,8 @@ export function routePreloads(routes: Record<string, string | string[]>): Plugin
   return {
     name: 'draftsmith-route-preloads',
     apply: 'build',
+    // The browser build only: the prerender's Node build (scripts/prerender.ts) loads no chunks by URL.
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
     generateBundle(_options, bundle) {
       const chunks = new Map<string, { fileName: string; imports: string[] }>();
       const byModule = new Map<string, string>();

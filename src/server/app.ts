@@ -108,6 +108,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await app.register(staticWebPlugin, { webDir: deps.webDir });
+  await app.register(staticWebPlugin, { webDir: deps.webDir, publicUrl: config.publicUrl });
   return app;
 }

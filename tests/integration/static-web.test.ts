@@ -1,16 +1,39 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** A fixture build: index.html, one asset and the route preload manifest the Vite plugin writes. */
+/** A fixture build: index.html, one asset, the route preload manifest and the prerendered pages. */
 function fixtureBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'draftsmith-web-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><head><title>x</title></head><body></body></html>',
+    '<!doctype html><html><head><title>x</title><meta name="description" content="default"></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'prerendered.json'),
+    JSON.stringify({
+      '/': {
+        head: {
+          title: 'Home',
+          description: 'Write "faster" & <better>',
+          openGraph: {
+            title: 'Card title',
+            image: { path: '/images/og.jpg', width: 1200, height: 630, alt: 'A card' },
+          },
+        },
+        hints: '<link rel="preload" as="image" href="/logo.svg"/>',
+        html: '<div class="page"><h1>Hello</h1></div>',
+      },
+      '/subscription': {
+        head: { title: 'Subscription', description: 'Plans' },
+        hints: '',
+        html: '<section>Plans</section>',
+      },
+    }),
   );
   writeFileSync(join(dir, 'assets', 'main-abc.js'), 'console.log(1)');
   writeFileSync(
@@ -44,6 +67,57 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-1.js"></head>');
     expect(res.body).not.toContain('service-2.js');
+  });
+
+  it('serves prerendered pages with their markup in #root and their head, URLs on PUBLIC_URL', async () => {
+    const res = await get('/');
+    const origin = t.app.config.publicUrl;
+    expect(res.body).toContain('<div id="root"><div class="page"><h1>Hello</h1></div></div>');
+    expect(res.body).toContain('<title>Home | Draftsmith</title>');
+    expect(res.body).not.toContain('<title>x</title>');
+    expect(res.body).not.toContain('content="default"');
+    expect(res.body).toContain(
+      '<meta name="description" content="Write &quot;faster&quot; &amp; &lt;better&gt;">',
+    );
+    expect(res.body).toContain(`<link rel="canonical" href="${origin}/">`);
+    expect(res.body).toContain(`<meta property="og:url" content="${origin}/">`);
+    expect(res.body).toContain(`<meta property="og:image" content="${origin}/images/og.jpg">`);
+    expect(res.body).toContain('<meta property="og:image:width" content="1200">');
+    expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(res.body).toContain('<link rel="preload" as="image" href="/logo.svg"/>');
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body.match(/name="description"/g)).toHaveLength(1);
+  });
+
+  it('sends pages brotli- or gzip-compressed as the client accepts, plain otherwise', async () => {
+    const page = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html', ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) },
+      });
+    const br = await page('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>Hello</h1>');
+    const gzip = await page('gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<h1>Hello</h1>');
+    for (const plain of [undefined, 'identity', 'br;q=0, gzip;q=0.0']) {
+      const res = await page(plain);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toContain('<h1>Hello</h1>');
+    }
+  });
+
+  it('gives pages without a card no Open Graph tags, and other pages the empty shell', async () => {
+    const pricing = await get('/subscription/');
+    expect(pricing.body).toContain('<div id="root"><section>Plans</section></div>');
+    expect(pricing.body).toContain('<title>Subscription | Draftsmith</title>');
+    expect(pricing.body).not.toContain('og:');
+    const other = await get('/signin');
+    expect(other.body).toContain('<div id="root"></div>');
+    expect(other.body).toContain('<title>x</title>');
   });
 
   it('matches prefix routes and ignores a trailing slash', async () => {

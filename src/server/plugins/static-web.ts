@@ -1,21 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { loadPageHtml, type PageHtml } from './page-html.ts';
 
 /**
  * Serves the built web app: hashed assets are cached for a year; every page route (GET without a file
- * extension outside /api) gets the app's HTML, revalidated, with its route's chunks preloaded.
+ * extension outside /api) gets the app's HTML, revalidated, composed for that route (page-html.ts).
  */
-export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDir: string | undefined }) => {
-  const { webDir } = opts;
+export interface StaticWebOptions {
+  webDir: string | undefined;
+  /** The site's absolute URL, for canonical and link-preview URLs in page heads. */
+  publicUrl: string;
+}
+
+export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOptions) => {
+  const { webDir, publicUrl } = opts;
   const hasBuild = webDir !== undefined && existsSync(join(webDir, 'index.html'));
   let pages: PageHtml | undefined;
   if (hasBuild) {
-    const html = loadPageHtml(webDir);
+    const html = loadPageHtml(webDir, publicUrl);
     pages = html;
     await app.register(fastifyStatic, {
       root: webDir,
@@ -27,7 +33,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDir: s
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', (_request, reply) => sendPage(reply, html, '/'));
+    app.get('/', (request, reply) => sendPage(request, reply, html, '/'));
   } else if (webDir) {
     app.log.warn({ webDir }, 'web app is not built; run `npm run build` to serve the UI');
   }
@@ -38,12 +44,31 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDir: s
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&
       !/\.[a-z0-9]+$/i.test(path);
-    if (pages && isPageRoute) return sendPage(reply, pages, path);
+    if (pages && isPageRoute) return sendPage(request, reply, pages, path);
     const error = new AppError('not_found:page', `Nothing at ${path}.`);
     return reply.status(404).send(error.toBody());
   });
 });
 
-function sendPage(reply: FastifyReply, pages: PageHtml, path: string) {
-  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pages.forPath(path));
+/** The codings an Accept-Encoding header allows (those not refused with q=0). */
+function acceptedEncodings(header: string): Set<string> {
+  const allowed = header
+    .split(',')
+    .map((part) => part.trim().toLowerCase().split(';'))
+    .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+    .map(([name]) => name?.trim() ?? '');
+  return new Set(allowed);
+}
+
+/** The page in the best encoding the client accepts (brotli, gzip, else plain). */
+function sendPage(request: FastifyRequest, reply: FastifyReply, pages: PageHtml, path: string) {
+  const page = pages.forPath(path);
+  const accepted = acceptedEncodings(request.headers['accept-encoding'] ?? '');
+  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (encoding === null) return reply.send(page.html);
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.brotli : page.gzip);
 }

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
+import { documentTitle, type PageHead } from '../../shared/page-head.ts';
 
 /**
- * Per-page <title> (React 19 hoists it into <head>) and description. index.html carries a default
- * description for crawlers that don't run JavaScript; this updates that one tag rather than adding a
- * second, so each page has exactly one.
+ * Keeps the document's title and its one description tag in step with the page shown. The server's HTML
+ * already carries them for prerendered pages and link previews; this covers in-app navigation.
  */
-export function PageMeta({ title, description }: { title: string; description: string }) {
+export function PageMeta({ title, description }: Pick<PageHead, 'title' | 'description'>) {
   useEffect(() => {
+    document.title = documentTitle(title);
     let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!tag) {
       tag = document.createElement('meta');
@@ -14,6 +15,6 @@ export function PageMeta({ title, description }: { title: string; description: s
       document.head.append(tag);
     }
     tag.content = description;
-  }, [description]);
-  return <title>{`${title} | Draftsmith`}</title>;
+  }, [title, description]);
+  return null;
 }

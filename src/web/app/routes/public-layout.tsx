@@ -5,8 +5,12 @@ import { Header } from '@/components/layout/header';
 import { useAuth } from '@/features/auth/lib/auth-store';
 import { RouteFallback } from './route-fallback';
 
+/**
+ * Header, page, footer. The auth state is read in the header alone: a change of it must not re-render
+ * the page's Suspense boundary, which, while a prerendered page is still hydrating, would make React
+ * drop the server HTML and render the page again from scratch.
+ */
 export function PublicLayout() {
-  const { state, signOut } = useAuth();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -15,7 +19,7 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <Header account={state} onSignOut={() => void signOut()} />
+      <PublicHeader />
       <main id="main" className="flex flex-1 flex-col">
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
@@ -24,4 +28,9 @@ export function PublicLayout() {
       <Footer />
     </div>
   );
+}
+
+function PublicHeader() {
+  const { state, signOut } = useAuth();
+  return <Header account={state} onSignOut={() => void signOut()} />;
 }

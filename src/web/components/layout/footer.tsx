@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useCurrentYear } from '@/lib/current-year';
 import { SUPPORT_EMAIL } from '@/lib/site-links';
 import { ContactIcon } from './contact-icons';
 import { Logo } from './logo';
@@ -8,6 +9,7 @@ const linkClass =
   'rounded text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 export function Footer() {
+  const year = useCurrentYear();
   return (
     <footer className="border-border border-t bg-muted/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr] lg:px-8">
@@ -70,7 +72,7 @@ export function Footer() {
       </div>
       <div className="border-border border-t">
         <p className="mx-auto max-w-7xl px-4 py-5 text-muted-foreground text-xs sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} Draftsmith. All rights reserved.
+          © {year} Draftsmith. All rights reserved.
         </p>
       </div>
     </footer>

@@ -27,7 +27,9 @@ export function ThemeToggle({ className, withLabel }: ThemeToggleProps) {
         className,
       )}
     >
-      {theme === 'dark' ? <Sun className="size-5" aria-hidden /> : <Moon className="size-5" aria-hidden />}
+      {/* Picked by CSS from <html class="dark">, so prerendered HTML shows the right icon before hydration. */}
+      <Sun className="hidden size-5 dark:block" aria-hidden />
+      <Moon className="size-5 dark:hidden" aria-hidden />
       {withLabel ? <span>{theme === 'dark' ? 'Light mode' : 'Dark mode'}</span> : null}
     </button>
   );

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { PageMeta } from '@/components/page-meta';
 import { type BillingPeriod, PLANS } from '../../../../shared/plans.ts';
+import { PRICING_HEAD } from '../content/pricing-head.ts';
 import { BillingToggle } from './billing-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
-
-const DESCRIPTION =
-  'Draftsmith plans and prices: Starter, Pro and Enterprise, billed monthly or yearly. Yearly billing saves at least 20%.';
 
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (
     <>
-      <PageMeta title="Subscription" description={DESCRIPTION} />
+      <PageMeta {...PRICING_HEAD} />
       <section aria-labelledby="pricing-title" className="relative isolate overflow-hidden">
         <div
           aria-hidden="true"
