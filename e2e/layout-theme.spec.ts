@@ -20,7 +20,8 @@ test.describe('theme', () => {
     expect(await isDark(page)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 
-    // Hold back the app's scripts: the stored theme must already be on <html> with nothing rendered.
+    // Hold back the app's scripts: the stored theme must already be on <html> before the app starts
+    // (the page itself is prerendered HTML, painted without them).
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -31,9 +32,14 @@ test.describe('theme', () => {
     });
     await page.reload({ waitUntil: 'commit' });
     await page.waitForFunction(() => document.getElementById('root') !== null);
-    expect(await page.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
+    const appStarted = () =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      );
+    expect(await appStarted()).toBe(false);
     expect(await isDark(page)).toBe(true);
     release();
+    await expect.poll(appStarted).toBe(true);
     await expect(
       page.getByRole('banner').getByRole('button', { name: 'Switch to light theme' }),
     ).toBeVisible();
