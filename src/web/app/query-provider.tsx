@@ -11,12 +11,14 @@ const queryClient = createQueryClient();
  * which keeps the library out of their first load. Signing out empties it: no data outlives its user.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
-  useEffect(
-    () =>
-      authStore.subscribe(() => {
-        if (authStore.getState().status === 'signed-out') queryClient.clear();
-      }),
-    [],
-  );
+  useEffect(() => {
+    let previous = authStore.getState().status;
+    return authStore.subscribe(() => {
+      const { status } = authStore.getState();
+      // Only an actual sign-out: a visitor's first check (loading → signed-out) must keep the cache.
+      if (previous === 'signed-in' && status === 'signed-out') queryClient.clear();
+      previous = status;
+    });
+  }, []);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/features/auth/api/use-user';
 import { useAuth } from '@/features/auth/lib/auth-store';
 import { ChatView } from '@/features/history/components/chat-view';
 import { HistoryList } from '@/features/history/components/history-list';

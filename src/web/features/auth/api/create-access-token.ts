@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { tokenStore } from '@/lib/token-store';
 
@@ -17,5 +16,3 @@ export async function createAccessToken(email: string): Promise<string> {
   tokenStore.set(data.token);
   return data.token;
 }
-
-export const useCreateAccessToken = () => useMutation({ mutationFn: createAccessToken });

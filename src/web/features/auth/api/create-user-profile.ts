@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { User } from '../../../../shared/user.ts';
 
@@ -16,5 +15,3 @@ export async function createUserProfile(username?: string): Promise<CreateUserPr
   });
   return { user: data.user, created: status === 201 };
 }
-
-export const useCreateUserProfile = () => useMutation({ mutationFn: createUserProfile });
