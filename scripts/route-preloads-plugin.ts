@@ -19,7 +19,8 @@ export function routePreloads(routes: Record<string, string | string[]>): Plugin
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         chunks.set(output.fileName, output);
-        if (output.facadeModuleId) byModule.set(output.facadeModuleId, output.fileName);
+        // The chunk holding each module (a page module need not be its chunk's facade).
+        for (const id of output.moduleIds) byModule.set(id, output.fileName);
       }
       const entryImports = new Set(
         [...chunks.values()]

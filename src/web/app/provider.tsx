@@ -1,4 +1,3 @@
-import { MotionConfig } from 'motion/react';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { isToasterRequested, subscribeToasterRequest } from '@/lib/notify';
 import { useTheme } from '@/lib/theme';
@@ -7,14 +6,15 @@ const LazyToaster = lazy(() => import('./lazy-toaster'));
 
 /**
  * App-wide providers. The auth state is a store of its own (features/auth/lib/auth-store.ts); the query
- * cache is provided by the pages that use it (query-provider.tsx), so the public pages load without it.
+ * cache is provided by the pages that use it (query-provider.tsx), and the animation library's settings
+ * by the views that animate, so the public pages load without either.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <MotionConfig reducedMotion="user">
+    <>
       {children}
       <ToasterHost />
-    </MotionConfig>
+    </>
   );
 }
 
