@@ -2,7 +2,7 @@
 // compressing on every request (@fastify/static `preCompressed`).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { precompress } from '../src/server/plugins/precompress.ts';
 
 const ROOT = 'dist/web';
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest|xml)$/;
@@ -19,6 +19,7 @@ for (const path of walk(ROOT)) {
   if (!COMPRESSIBLE.test(path)) continue;
   const data = readFileSync(path);
   if (data.length < 1024) continue;
-  writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+  const { brotli, gzip } = precompress(data);
+  writeFileSync(`${path}.br`, brotli);
+  writeFileSync(`${path}.gz`, gzip);
 }

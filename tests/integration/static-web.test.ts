@@ -103,6 +103,7 @@ describe('serving the web app', () => {
     const gzip = await page('gzip, br;q=0');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toContain('<h1>Hello</h1>');
+    expect((await page('br;q=0.5, gzip')).headers['content-encoding']).toBe('gzip');
     for (const plain of [undefined, 'identity', 'br;q=0, gzip;q=0.0']) {
       const res = await page(plain);
       expect(res.headers['content-encoding']).toBeUndefined();

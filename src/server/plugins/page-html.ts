@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { documentTitle, type PageHead, SITE_NAME } from '../../shared/page-head.ts';
+import { type Precompressed, precompress } from './precompress.ts';
 
 /**
  * The HTML page for a route, composed once per route from the build:
@@ -13,22 +13,12 @@ import { documentTitle, type PageHead, SITE_NAME } from '../../shared/page-head.
  *   download alongside the main bundle.
  * Each variant is composed and compressed once, on first request.
  */
-export interface PageBody {
+export interface PageBody extends Precompressed {
   html: string;
-  brotli: Buffer;
-  gzip: Buffer;
 }
 
 export interface PageHtml {
   forPath(path: string): PageBody;
-}
-
-function pageBody(html: string): PageBody {
-  return {
-    html,
-    brotli: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(html, { level: 9 }),
-  };
 }
 
 interface PrerenderedPage {
@@ -91,7 +81,7 @@ export function loadPageHtml(webDir: string, publicUrl: string): PageHtml {
   const routeFor = (path: string): string | undefined =>
     routes.find((route) => (route.endsWith('/*') ? path.startsWith(route.slice(0, -1)) : path === route));
 
-  /** The page for a route pattern, with the prerendered content of `path` if it has any. */
+  /** The page for a route pattern (none: the plain shell), with the prerendered content of `path`. */
   function compose(route: string | undefined, page: PrerenderedPage | undefined, path: string): string {
     let html = index;
     if (page) {
@@ -117,7 +107,8 @@ export function loadPageHtml(webDir: string, publicUrl: string): PageHtml {
       const key = page ? `page:${normalized}` : route ? `route:${route}` : 'shell';
       let body = pages.get(key);
       if (body === undefined) {
-        body = pageBody(page || route ? compose(route, page, normalized) : index);
+        const html = compose(route, page, normalized);
+        body = { html, ...precompress(html) };
         pages.set(key, body);
       }
       return body;

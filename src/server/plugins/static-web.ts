@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -50,25 +51,15 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
   });
 });
 
-/** The codings an Accept-Encoding header allows (those not refused with q=0). */
-function acceptedEncodings(header: string): Set<string> {
-  const allowed = header
-    .split(',')
-    .map((part) => part.trim().toLowerCase().split(';'))
-    .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-    .map(([name]) => name?.trim() ?? '');
-  return new Set(allowed);
-}
-
 /** The page in the best encoding the client accepts (brotli, gzip, else plain). */
 function sendPage(request: FastifyRequest, reply: FastifyReply, pages: PageHtml, path: string) {
   const page = pages.forPath(path);
-  const accepted = acceptedEncodings(request.headers['accept-encoding'] ?? '');
-  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  // The negotiator @fastify/static uses for the assets, so pages and assets agree.
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']);
   reply
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
     .type('text/html; charset=utf-8');
-  if (encoding === null) return reply.send(page.html);
+  if (encoding !== 'br' && encoding !== 'gzip') return reply.send(page.html);
   return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.brotli : page.gzip);
 }
