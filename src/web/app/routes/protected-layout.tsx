@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Header } from '@/components/layout/header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/lib/auth-store';
 import { QueryProvider } from '../query-provider';
+import { AccountHeader } from './account-header';
 import { RouteFallback } from './route-fallback';
 
 /**
@@ -11,13 +11,13 @@ import { RouteFallback } from './route-fallback';
  * services fetch through the query cache, provided here.
  */
 export function ProtectedLayout() {
-  const { state, signOut } = useAuth();
+  const { state } = useAuth();
   const location = useLocation();
   if (state.status === 'signed-out') return <Navigate to="/signin" replace state={{ from: location }} />;
   return (
     <QueryProvider>
       <div className="flex min-h-dvh flex-col">
-        <Header account={state} onSignOut={() => void signOut()} />
+        <AccountHeader />
         <main id="main" className="flex flex-1 flex-col">
           {state.status === 'loading' ? (
             <ServicesSkeleton />

@@ -1,8 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from '@/components/layout/footer';
-import { Header } from '@/components/layout/header';
-import { useAuth } from '@/features/auth/lib/auth-store';
+import { AccountHeader } from './account-header';
 import { RouteFallback } from './route-fallback';
 
 /**
@@ -19,7 +18,7 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <PublicHeader />
+      <AccountHeader />
       <main id="main" className="flex flex-1 flex-col">
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
@@ -28,9 +27,4 @@ export function PublicLayout() {
       <Footer />
     </div>
   );
-}
-
-function PublicHeader() {
-  const { state, signOut } = useAuth();
-  return <Header account={state} onSignOut={() => void signOut()} />;
 }

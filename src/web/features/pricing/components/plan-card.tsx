@@ -4,14 +4,15 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { notify } from '@/lib/notify';
+import { tokenStore } from '@/lib/token-store';
 import { type BillingPeriod, type Plan, planPrice } from '../../../../shared/plans.ts';
 import { formatPrice } from '../utils/format-price.ts';
-import { hasAccessToken } from '../utils/has-access-token.ts';
 import { PlanFeatureIcon } from './plan-feature-icon.tsx';
 
-// Checkout arrives with the subscription issue; until then a signed-in user is told so plainly.
+// Checkout arrives with the subscription issue; until then a signed-in user (one holding an access
+// token) is told so plainly, and a visitor follows the link to sign-up.
 function onChoosePlan(event: MouseEvent<HTMLAnchorElement>, plan: Plan) {
-  if (!hasAccessToken()) return;
+  if (!tokenStore.get()) return;
   event.preventDefault();
   notify.info('Subscriptions are coming soon', {
     description: `Checkout for the ${plan.name} plan is not open yet. Your account stays on its current plan until then.`,
