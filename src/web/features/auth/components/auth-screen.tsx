@@ -5,6 +5,7 @@ import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { notify } from '@/lib/notify';
 import { authModeFromPath, safeReturnPath } from '../lib/auth-mode';
 import { socialPending } from '../lib/social-pending';
+import { socialSignInErrorMessage } from '../lib/social-sign-in-error';
 import { AuthDivider } from './auth-divider';
 import { AuthShowcase } from './auth-showcase';
 import { SignInForm } from './sign-in-form';
@@ -40,18 +41,20 @@ export function AuthScreen() {
   const [busy, setBusy] = useState(false);
   const socialError = searchParams.get('error');
 
-  // The provider sent the browser back with ?error=… (better-auth's errorCallbackURL).
+  // The provider sent the browser back with ?error=<code> (better-auth's errorCallbackURL). Anyone can
+  // write that address, so the toast shows a fixed message per known code, never the text itself.
   useEffect(() => {
     if (!socialError) return;
     console.error('Social sign-in failed:', socialError);
     socialPending.clear();
-    notify.error(socialError, {
+    notify.error(socialSignInErrorMessage(socialError), {
       id: 'social-sign-in-error',
       description: 'Social sign-in did not complete.',
     });
     setSearchParams(
       (params) => {
         params.delete('error');
+        params.delete('error_description');
         return params;
       },
       { replace: true, state: location.state },
