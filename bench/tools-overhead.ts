@@ -85,6 +85,9 @@ async function serve(role: string, fakeUrl?: string) {
     AI_PROVIDER: 'openai-compatible',
     AI_BASE_URL: fakeUrl,
     AI_MODEL: 'bench-model',
+    // One user sends every request, CONCURRENT of them at once: lift the per-user limits.
+    AI_MAX_IN_FLIGHT_PER_USER: String(CONCURRENT),
+    AI_RATE_LIMIT_PER_USER: '0',
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const user = await createUser(t.app);

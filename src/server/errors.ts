@@ -11,6 +11,8 @@ const STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limit: 429,
+  /** nginx's "client closed request": the client left before an answer (only ever logged). */
+  client_closed: 499,
   internal: 500,
   bad_gateway: 502,
   unavailable: 503,
@@ -29,6 +31,7 @@ const DEFAULT_MESSAGE: Record<ErrorType, string> = {
   payload_too_large: 'The request is too large.',
   unsupported_media_type: 'This type of content is not supported.',
   rate_limit: 'Too many requests. Please try again later.',
+  client_closed: 'The client closed the request.',
   internal: 'Something went wrong on our side. Please try again.',
   bad_gateway: 'The AI provider returned an error. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',

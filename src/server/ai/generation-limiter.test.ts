@@ -1,17 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { BUSY_MESSAGE, GenerationLimiter } from './generation-limiter.ts';
+import {
+  BUSY_MESSAGE,
+  GenerationLimiter,
+  queueTicketOptions,
+  readQueueTicket,
+} from './generation-limiter.ts';
+
+const alice = { userId: 'alice' };
+const bob = { userId: 'bob' };
+
+/** Queues a generation that records its name when it starts and gives its slot back at once. */
+function queue(limiter: GenerationLimiter, order: string[], name: string, userId: string) {
+  return limiter.acquire({ userId, id: name }).then((release) => {
+    order.push(name);
+    release();
+  });
+}
 
 describe('GenerationLimiter', () => {
   it('runs up to the concurrency at once and starts waiters in order as slots free up', async () => {
     const limiter = new GenerationLimiter(1, 2);
     const order: string[] = [];
-    const releaseA = await limiter.acquire();
-    const b = limiter.acquire().then((release) => {
+    const releaseA = await limiter.acquire(alice);
+    const b = limiter.acquire(alice).then((release) => {
       order.push('b');
       return release;
     });
-    const c = limiter.acquire().then((release) => {
+    const c = limiter.acquire(alice).then((release) => {
       order.push('c');
       return release;
     });
@@ -25,12 +41,62 @@ describe('GenerationLimiter', () => {
     expect([limiter.active, limiter.queued]).toEqual([0, 0]);
   });
 
+  it('serves users in turn: one user’s queued burst does not push another user’s request behind it', async () => {
+    const limiter = new GenerationLimiter(1, 10);
+    const release = await limiter.acquire(alice);
+    const order: string[] = [];
+    const all = [
+      queue(limiter, order, 'a1', 'alice'),
+      queue(limiter, order, 'a2', 'alice'),
+      queue(limiter, order, 'a3', 'alice'),
+      queue(limiter, order, 'a4', 'alice'),
+      queue(limiter, order, 'b1', 'bob'),
+      queue(limiter, order, 'c1', 'carol'),
+      queue(limiter, order, 'b2', 'bob'),
+    ];
+    release();
+    await Promise.all(all);
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
+  });
+
+  it('gives a newcomer a place in a full line by taking the last place of the user holding the most', async () => {
+    const limiter = new GenerationLimiter(1, 3);
+    const release = await limiter.acquire(alice);
+    const order: string[] = [];
+    const failed = (err: unknown) => err as AppError;
+    const a1 = queue(limiter, order, 'a1', 'alice');
+    const a2 = queue(limiter, order, 'a2', 'alice').catch(failed);
+    const a3 = queue(limiter, order, 'a3', 'alice').catch(failed);
+    expect(limiter.admits('alice')).toBe(false); // alice alone may fill the line, then no more
+    expect(limiter.admits('bob')).toBe(true);
+
+    const b1 = queue(limiter, order, 'b1', 'bob');
+    const displaced = await a3;
+    expect(displaced).toBeInstanceOf(AppError);
+    expect(displaced?.code).toBe('unavailable:model_busy');
+    expect(limiter.queued).toBe(3);
+
+    // alice 2, bob 1, carol 0: carol takes alice's last place too.
+    const c1 = queue(limiter, order, 'c1', 'carol');
+    expect((await a2)?.code).toBe('unavailable:model_busy');
+    // One place each: taking anyone's would not be fairer, so dave is turned away.
+    expect(limiter.admits('dave')).toBe(false);
+    const d1 = await limiter.acquire({ userId: 'dave' }).catch(failed);
+    expect((d1 as AppError).statusCode).toBe(503);
+    expect(limiter.queued).toBe(3);
+
+    release();
+    await Promise.all([a1, b1, c1]);
+    expect(order).toEqual(['a1', 'b1', 'c1']);
+  });
+
   it('turns callers away with 503 busy once the line is full', async () => {
     const limiter = new GenerationLimiter(1, 1);
-    await limiter.acquire();
-    void limiter.acquire();
-    expect(limiter.full).toBe(true);
-    const rejected = await limiter.acquire().catch((err: unknown) => err);
+    await limiter.acquire(alice);
+    void limiter.acquire(bob);
+    expect(limiter.admits('bob')).toBe(false);
+    expect(limiter.admits('alice')).toBe(false);
+    const rejected = await limiter.acquire(bob).catch((err: unknown) => err);
     expect(rejected).toBeInstanceOf(AppError);
     expect((rejected as AppError).statusCode).toBe(503);
     expect((rejected as AppError).message).toBe(BUSY_MESSAGE);
@@ -38,14 +104,40 @@ describe('GenerationLimiter', () => {
 
   it('removes an aborted waiter from the line', async () => {
     const limiter = new GenerationLimiter(1, 1);
-    const release = await limiter.acquire();
+    const release = await limiter.acquire(alice);
     const controller = new AbortController();
-    const waiting = limiter.acquire(controller.signal);
+    const waiting = limiter.acquire(alice, controller.signal);
     controller.abort(new Error('gone'));
     await expect(waiting).rejects.toThrow('gone');
     expect(limiter.queued).toBe(0);
     release();
     release(); // a second release is a no-op
     expect(limiter.active).toBe(0);
+  });
+
+  it('drops a waiting generation by id with the given reason, and only a waiting one', async () => {
+    const limiter = new GenerationLimiter(1, 2);
+    const running = await limiter.acquire({ userId: 'alice', id: 'running' });
+    const order: string[] = [];
+    const dropped = limiter.acquire({ userId: 'alice', id: 'queued' }).catch((err: unknown) => err);
+    const next = queue(limiter, order, 'next', 'bob');
+    expect(limiter.drop('running', new Error('no'))).toBe(false);
+    expect(limiter.drop('queued', new Error('client left'))).toBe(true);
+    expect(await dropped).toEqual(new Error('client left'));
+    expect(limiter.queued).toBe(1);
+    expect(limiter.drop('queued', new Error('again'))).toBe(false);
+    running();
+    await next;
+    expect(order).toEqual(['next']);
+    expect([limiter.active, limiter.queued]).toEqual([0, 0]);
+  });
+
+  it('reads the ticket back from the provider options it travels in', () => {
+    expect(readQueueTicket(queueTicketOptions({ userId: 'u1', id: 'g1' }))).toEqual({
+      userId: 'u1',
+      id: 'g1',
+    });
+    expect(readQueueTicket(undefined)).toEqual({ userId: '' });
+    expect(readQueueTicket({ openai: { user: 'x' } })).toEqual({ userId: '' });
   });
 });

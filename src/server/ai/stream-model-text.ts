@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV3, LanguageModelV3StreamPart, SharedV3ProviderOptions } from '@ai-sdk/provider';
 import type { GenerationSettings } from './ai-runtime.ts';
 import {
   isRetryableProviderError,
@@ -15,6 +15,8 @@ export interface ModelTextRequest {
   settings: GenerationSettings;
   /** Aborting stops the generation; the text so far stands (the caller decides it was stopped). */
   signal: AbortSignal;
+  /** Passed to the model as is (the local model's queue ticket). */
+  providerOptions?: SharedV3ProviderOptions;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function* streamModelText(request: ModelTextRequest): AsyncGenerato
           { role: 'user', content: [{ type: 'text', text: request.prompt }] },
         ],
         maxOutputTokens: settings.maxOutputTokens,
+        providerOptions: request.providerOptions,
         abortSignal,
       });
       // Cancelling ends a pending read at once, even with a provider that ignores the abort signal.

@@ -1,18 +1,26 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireUser } from '../auth/require-user.ts';
-import type { GenerationOutcome } from '../tools/generation.ts';
+import { perUserRateLimit } from '../plugins/rate-limit-per-user.ts';
+import type { Generation, GenerationOutcome } from '../tools/generation.ts';
 import { readToolInput } from '../tools/read-tool-input.ts';
 import { serverTools } from '../tools/registry.ts';
 import { streamGeneration, wantsEventStream } from '../tools/sse-reply.ts';
 
 /**
  * One factory for the six tool routes (POST /api/explain-code, …): authenticate, validate with the
- * shared schema, start the generation, then answer JSON `{<outputField>, historyId, status}` or, with
+ * shared schema, count the call against the user's rate limit, check the model, start the generation
+ * (within the user's in-flight cap), then answer JSON `{<outputField>, historyId, status}` or, with
  * `Accept: text/event-stream`, stream it.
  */
 export async function toolRoutes(app: FastifyInstance) {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  // A call counts once its input is valid; the six tools share one budget.
+  const limitToolCalls = perUserRateLimit(app, {
+    surface: 'tool_calls',
+    perMinute: app.config.AI_RATE_LIMIT_PER_USER,
+    what: 'AI requests',
+  });
   for (const tool of serverTools()) {
     const { apiPath, outputField } = tool.definition;
     const result = (outcome: GenerationOutcome) => ({
@@ -23,10 +31,24 @@ export async function toolRoutes(app: FastifyInstance) {
     app.post(apiPath.slice('/api'.length), async (request, reply) => {
       const user = await requireUser(request);
       const input = await readToolInput(request, tool);
-      app.ai.assertAvailable();
-      const generation = app.generations.start(user.sub, tool, input);
+      await limitToolCalls(request);
+      // Refused before the model runs: a generation's chat is always saved once it exists.
+      await app.historyRepository.assertWithinQuota(user.sub);
+      app.ai.assertAvailable(user.sub);
+      const generation = await app.generations.start(user.sub, tool, input);
+      abandonWhenClientLeaves(reply, generation);
       if (wantsEventStream(request)) return streamGeneration(request, reply, generation, result);
       return result(await generation.outcome);
     });
   }
+}
+
+/** A client that goes away drops its generation if it is still waiting for the model; a started one runs on. */
+function abandonWhenClientLeaves(reply: FastifyReply, generation: Generation): void {
+  const res = reply.raw;
+  const left = () => {
+    if (!res.writableEnded) generation.abandon();
+  };
+  if (res.destroyed) left();
+  else res.once('close', left);
 }

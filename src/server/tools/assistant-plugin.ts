@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { type AiRuntime, createAiRuntime } from '../ai/ai-runtime.ts';
 import { createHistoryRepository, type HistoryRepository } from '../history/history-repository.ts';
 import { GenerationRegistry } from './generation-registry.ts';
+import { createInFlightGenerations } from './in-flight-generations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +23,12 @@ export const assistantPlugin = fp(
   async (app: FastifyInstance) => {
     const progressOutput = app.config.NODE_ENV === 'test' ? null : process.stderr;
     const ai = createAiRuntime(app.config, app.log, progressOutput);
-    const historyRepository = createHistoryRepository(app.database.db);
-    const generations = new GenerationRegistry({ ai, history: historyRepository });
+    const historyRepository = createHistoryRepository(app.database.db, {
+      maxChats: app.config.HISTORY_MAX_CHATS_PER_USER,
+      maxBytes: app.config.HISTORY_MAX_BYTES_PER_USER,
+    });
+    const inFlight = createInFlightGenerations(app.redis, app.config.AI_MAX_IN_FLIGHT_PER_USER, app.log);
+    const generations = new GenerationRegistry({ ai, history: historyRepository, inFlight });
     app.decorate('ai', ai);
     app.decorate('historyRepository', historyRepository);
     app.decorate('generations', generations);
@@ -34,5 +39,5 @@ export const assistantPlugin = fp(
       await ai.close();
     });
   },
-  { name: 'draftsmith-assistant' },
+  { name: 'draftsmith-assistant', dependencies: ['redis'] },
 );

@@ -1,12 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { Generation, type GenerationDeps } from './generation.ts';
+import type { InFlightGenerations } from './in-flight-generations.ts';
 import type { ServerTool } from './server-tool.ts';
 
-/** The generations still running, by id: for Stop, and for a shutdown that saves them first. */
+export interface GenerationRegistryDeps extends GenerationDeps {
+  inFlight: InFlightGenerations;
+}
+
+/**
+ * The generations still running, by id: for Stop, and for a shutdown that saves them first. Each holds
+ * one of its user's in-flight places (AI_MAX_IN_FLIGHT_PER_USER) from start until its outcome settles,
+ * whatever the ending: done, stopped, failed or dropped.
+ */
 export class GenerationRegistry {
   private readonly running = new Map<string, Generation>();
-  private readonly deps: GenerationDeps;
+  private readonly deps: GenerationRegistryDeps;
 
-  constructor(deps: GenerationDeps) {
+  constructor(deps: GenerationRegistryDeps) {
     this.deps = deps;
   }
 
@@ -14,10 +24,22 @@ export class GenerationRegistry {
     return this.running.size;
   }
 
-  start(userId: string, tool: ServerTool, input: Record<string, unknown>): Generation {
-    const generation = new Generation(this.deps, userId, tool, input);
-    this.running.set(generation.id, generation);
-    const forget = () => this.running.delete(generation.id);
+  /** Starts a generation; 429 `rate_limit:generations` when the user already has the most running. */
+  async start(userId: string, tool: ServerTool, input: Record<string, unknown>): Promise<Generation> {
+    const id = randomUUID();
+    const release = await this.deps.inFlight.acquire(userId, id);
+    let generation: Generation;
+    try {
+      generation = new Generation(this.deps, { id, userId, tool, input });
+    } catch (err) {
+      release();
+      throw err;
+    }
+    this.running.set(id, generation);
+    const forget = () => {
+      this.running.delete(id);
+      release();
+    };
     generation.outcome.then(forget, forget);
     return generation;
   }

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { ChatStatus } from '../../shared/history.ts';
 import { toolRequestTitle } from '../../shared/tools.ts';
 import type { AiRuntime } from '../ai/ai-runtime.ts';
+import { queueTicketOptions } from '../ai/generation-limiter.ts';
 import { streamModelText } from '../ai/stream-model-text.ts';
 import { AppError, isAppError } from '../errors.ts';
 import type { HistoryRepository } from '../history/history-repository.ts';
@@ -18,25 +18,38 @@ export interface GenerationDeps {
   history: HistoryRepository;
 }
 
+export interface GenerationRequest {
+  /** Also the history id of the saved chat. */
+  id: string;
+  userId: string;
+  tool: ServerTool;
+  input: Record<string, unknown>;
+}
+
 /**
  * One tool run. It streams the model's text to whoever listens and, when the model is done, writes the
  * chat to history itself, so nothing is lost when the client goes away. `stop()` ends it early and saves
- * what was produced as 'stopped'; a failure saves nothing. The id doubles as the history id.
+ * what was produced as 'stopped'; a failure saves nothing. The id doubles as the history id. One still
+ * waiting for the local model when its client leaves is dropped instead (`abandon`): no model call,
+ * nothing saved.
  */
 export class Generation {
-  readonly id = randomUUID();
+  readonly id: string;
   readonly userId: string;
   readonly tool: ServerTool;
   /** Settles when the chat is saved (or the generation failed); never rejects unhandled. */
   readonly outcome: Promise<GenerationOutcome>;
   text = '';
   private readonly stopper = new AbortController();
+  private readonly ai: AiRuntime;
   private deltaListener: ((text: string) => void) | undefined;
 
-  constructor(deps: GenerationDeps, userId: string, tool: ServerTool, input: Record<string, unknown>) {
-    this.userId = userId;
-    this.tool = tool;
-    this.outcome = this.run(deps, input);
+  constructor(deps: GenerationDeps, request: GenerationRequest) {
+    this.id = request.id;
+    this.userId = request.userId;
+    this.tool = request.tool;
+    this.ai = deps.ai;
+    this.outcome = this.run(deps, request.input);
     this.outcome.catch(() => {}); // observed by the route; a client that left must not crash the process
   }
 
@@ -53,6 +66,17 @@ export class Generation {
     this.stopper.abort(new Error('stopped by the user'));
   }
 
+  /**
+   * The client went away. Still waiting for the model: dropped (the outcome rejects, nothing is saved,
+   * its place is freed). Already started: nothing changes, it finishes and saves its chat.
+   */
+  abandon(): void {
+    this.ai.dropQueued(
+      this.id,
+      new AppError('client_closed:generation', 'The client left before the generation started.'),
+    );
+  }
+
   private async run(deps: GenerationDeps, input: Record<string, unknown>): Promise<GenerationOutcome> {
     const { tool } = this;
     const build = tool.buildPrompt as (input: Record<string, unknown>) => string;
@@ -62,6 +86,7 @@ export class Generation {
       prompt: build(input),
       settings: deps.ai.settings,
       signal: this.stopper.signal,
+      providerOptions: queueTicketOptions({ userId: this.userId, id: this.id }),
     });
     try {
       for await (const delta of stream) {

@@ -11,7 +11,7 @@ import type {
 import type { ChatHistoryItem, LlamaContext } from 'node-llama-cpp';
 import { LlamaChat } from 'node-llama-cpp';
 import { AppError } from '../../errors.ts';
-import type { GenerationLimiter } from '../generation-limiter.ts';
+import { type GenerationLimiter, readQueueTicket } from '../generation-limiter.ts';
 
 /** Share of the context the prompt may fill; the rest is room for the answer. */
 const PROMPT_SHARE = 0.75;
@@ -19,7 +19,8 @@ const PROMPT_SHARE = 0.75;
 /**
  * node-llama-cpp behind the AI SDK's LanguageModelV3 interface, so the local model streams through the
  * same code path as the remote providers. Each call takes one of the context's sequences through the
- * limiter (one generation per sequence, a bounded line of waiters).
+ * limiter (one generation per sequence, a bounded line of waiters, fair between the users named in the
+ * call's `providerOptions.local`).
  */
 export class LlamaLanguageModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';
@@ -60,7 +61,7 @@ export class LlamaLanguageModel implements LanguageModelV3 {
   ): Promise<{ stream: ReadableStream<LanguageModelV3StreamPart> }> {
     const history = toChatHistory(options.prompt);
     this.assertFits(history);
-    const release = await this.limiter.acquire(options.abortSignal);
+    const release = await this.limiter.acquire(readQueueTicket(options.providerOptions), options.abortSignal);
     const stop = new AbortController();
     const onAbort = () => stop.abort(options.abortSignal?.reason);
     options.abortSignal?.addEventListener('abort', onAbort, { once: true });
@@ -79,6 +80,12 @@ export class LlamaLanguageModel implements LanguageModelV3 {
           } catch {
             // The reader went away (cancelled); keep generating quietly until the abort lands.
           }
+        };
+        // A cancelled stream is already closed: closing it again must not become an unhandled rejection.
+        const close = () => {
+          try {
+            controller.close();
+          } catch {}
         };
         send({ type: 'stream-start', warnings: [] });
         send({ type: 'text-start', id: 'text' });
@@ -101,11 +108,11 @@ export class LlamaLanguageModel implements LanguageModelV3 {
               finishReason: finishReason(response.metadata.stopReason),
               usage: usage(meter.usedInputTokens, meter.usedOutputTokens),
             });
-            controller.close();
+            close();
           })
           .catch((error: unknown) => {
             send({ type: 'error', error });
-            controller.close();
+            close();
           })
           .finally(cleanup);
       },
