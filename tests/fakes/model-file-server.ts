@@ -18,6 +18,8 @@ export interface ModelFileServer {
   cutNextAfter(bytes: number): void;
   /** Delay between 64 KB chunks, to watch a download in progress. */
   setChunkDelay(ms: number): void;
+  /** Answer every request with this status and no body (null: serve the file again). */
+  failWith(status: number | null): void;
   close(): Promise<void>;
 }
 
@@ -30,8 +32,13 @@ export async function startModelFileServer(filePath = TINY_MODEL_PATH): Promise<
   const requests: IncomingHttpHeaders[] = [];
   let cutAfter: number | null = null;
   let chunkDelay = 0;
+  let failStatus: number | null = null;
   const server = createServer(async (req, res) => {
     requests.push(req.headers);
+    if (failStatus !== null) {
+      res.writeHead(failStatus);
+      return res.end();
+    }
     const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
     const start = range ? Number(range[1]) : 0;
     if (start >= file.length) {
@@ -69,6 +76,9 @@ export async function startModelFileServer(filePath = TINY_MODEL_PATH): Promise<
     },
     setChunkDelay: (ms) => {
       chunkDelay = ms;
+    },
+    failWith: (status) => {
+      failStatus = status;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ComponentHealth } from '../component-health.ts';
 import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
-import { BUSY_MESSAGE } from './generation-limiter.ts';
+import { busyError } from './generation-limiter.ts';
 import type { ProgressOutput } from './local/download-progress.ts';
 import { LocalModelHost } from './local/local-model-host.ts';
 import { resolveModelSource } from './local/model-source.ts';
@@ -24,13 +24,22 @@ export interface GenerationSettings {
 export interface AiRuntime {
   readonly provider: string;
   readonly settings: GenerationSettings;
-  /** Throws a 503 AppError when a generation could not start now (model not ready, line full). */
-  assertAvailable(): void;
+  /**
+   * Throws a 503 AppError when this user's generation could not start now (model not ready, no place in
+   * the local model's line for them).
+   */
+  assertAvailable(userId: string): void;
+  /**
+   * Drops a generation still waiting in the local model's line (its model call then rejects with
+   * `reason`); false when it is not waiting (already started, or a remote provider, which never queues).
+   */
+  dropQueued(generationId: string, reason: unknown): boolean;
   /** The AI SDK model to stream from (also throws the 503 when not ready). */
   languageModel(): LanguageModelV3;
   /** Starts background work (the local model's download and load); no-op for remote providers. */
   prepare(): void;
-  status(): Record<string, unknown>;
+  /** For GET /api/health: provider and state for anyone, the model and any failure reason as details. */
+  status(): ComponentHealth;
   close(): Promise<void>;
 }
 
@@ -53,9 +62,13 @@ export function createAiRuntime(
       provider: provider.provider,
       settings,
       assertAvailable() {},
+      dropQueued: () => false,
       languageModel: () => model,
       prepare() {},
-      status: () => ({ provider: provider.provider, model: provider.modelId, state: 'ready' }),
+      status: () => ({
+        summary: { provider: provider.provider, state: 'ready' },
+        details: { model: provider.modelId },
+      }),
       close: async () => http.close(),
     };
   }
@@ -63,20 +76,21 @@ export function createAiRuntime(
   return {
     provider: 'local',
     settings,
-    assertAvailable() {
+    assertAvailable(userId) {
       host.languageModel();
-      if (host.limiter.full)
-        throw new AppError('unavailable:model_busy', BUSY_MESSAGE, { headers: { 'retry-after': '5' } });
+      if (!host.limiter.admits(userId)) throw busyError();
     },
+    dropQueued: (generationId, reason) => host.limiter.drop(generationId, reason),
     languageModel: () => host.languageModel(),
     prepare: () => void host.prepare(),
-    status: () => ({
-      provider: 'local',
-      model: host.name,
-      ...host.status,
-      active: host.limiter.active,
-      queued: host.limiter.queued,
-    }),
+    status: () => {
+      const { state, ...details } = host.status;
+      const percent = host.status.state === 'downloading' ? { percent: host.status.percent } : {};
+      return {
+        summary: { provider: 'local', state, ...percent },
+        details: { model: host.name, ...details, active: host.limiter.active, queued: host.limiter.queued },
+      };
+    },
     close: () => host.close(),
   };
 }

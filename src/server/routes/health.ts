@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { getUser } from '../auth/require-user.ts';
 
-/** GET /api/health: liveness plus the state of the database (and, once wired, the model). */
+/**
+ * GET /api/health: liveness, the database and each component's coarse state (the AI model: provider,
+ * state, download percent) for anyone. A caller with a valid bearer token also gets the details (model
+ * name, failure reason), redacted for display; a missing or invalid token just means no details.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -12,20 +17,24 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             status: z.enum(['ok', 'degraded']),
             uptimeSeconds: z.number(),
             database: z.object({ kind: z.string(), ok: z.boolean(), latencyMs: z.number().nullable() }),
-            components: z.record(z.string(), z.unknown()),
+            components: z.record(z.string(), z.record(z.string(), z.unknown())),
           }),
         },
       },
     },
-    async () => {
+    async (request) => {
       let latencyMs: number | null = null;
       try {
         latencyMs = Math.round((await app.database.ping()) * 100) / 100;
       } catch (err) {
         app.log.warn({ err }, 'database ping failed');
       }
-      const components: Record<string, unknown> = {};
-      for (const [name, probe] of app.healthProbes) components[name] = await probe();
+      const signedIn = (await getUser(request).catch(() => null)) !== null;
+      const components: Record<string, Record<string, unknown>> = {};
+      for (const [name, probe] of app.healthProbes) {
+        const { summary, details } = await probe();
+        components[name] = signedIn ? { ...summary, ...details } : summary;
+      }
       return {
         status: latencyMs === null ? ('degraded' as const) : ('ok' as const),
         uptimeSeconds: Math.round(process.uptime()),

@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { redactForDisplay } from '../../redact-for-display.ts';
 import { GenerationLimiter } from '../generation-limiter.ts';
 import { createProgressBar, type ProgressOutput } from './download-progress.ts';
 import { DownloadError, downloadModel } from './model-download.ts';
@@ -12,6 +13,7 @@ export type LocalModelStatus =
   | { state: 'downloading'; percent: number | null; receivedBytes: number; totalBytes: number | null }
   | { state: 'loading' }
   | { state: 'ready'; contextSize: number; threads: number; sequences: number }
+  /** `reason` is redacted for display (no credentials, queries or directories). */
   | { state: 'failed'; reason: string };
 
 export interface LocalModelHostOptions {
@@ -121,7 +123,8 @@ export class LocalModelHost {
       this.permanentFailure =
         err instanceof DownloadError || (err as { permanent?: boolean }).permanent === true;
       this.failedAt = Date.now();
-      this.status = { state: 'failed', reason };
+      // The status reaches health and the 503s: redacted here, once; the full reason goes to the log only.
+      this.status = { state: 'failed', reason: redactForDisplay(reason) };
       if (!this.shutdown.signal.aborted) log.warn({ err }, `local AI model unavailable: ${reason}`);
     }
   }
