@@ -113,6 +113,30 @@ describe.each(testDatabaseKinds())('social sign-in (%s)', (kind) => {
     });
   });
 
+  it('signs in with a provider whose name is too long and whose picture is unusable: cut and dropped', async () => {
+    const longName = `Augusta Ada King, Countess of Lovelace ${'and more '.repeat(40)}`;
+    oauth.setUser({
+      id: 'google-sub-long',
+      email: 'countess@example.test',
+      name: longName,
+      picture: 'javascript:alert(document.cookie)',
+    });
+    const { done } = await socialSignIn(t, 'google', '/');
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/');
+    const token = await requestToken(t.app, cookieHeader(done), 'countess@example.test');
+    expect(token.statusCode, token.body).toBe(200);
+    const uid = JSON.parse(atob(token.json().token.split('.')[1])).sub;
+    const user = await t.app.inject({
+      url: `/api/users/${uid}`,
+      headers: { authorization: `Bearer ${token.json().token}` },
+    });
+    expect(user.json().user).toMatchObject({
+      displayName: longName.slice(0, 50).trim(),
+      photoURL: '/images/default-avatar.svg',
+    });
+  });
+
   it('does not link a social identity to an unverified e-mail/password account with the same address', async () => {
     const email = 'taken@example.test';
     const signUp = await t.app.inject({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /*
  * One PostgreSQL schema for PGlite and PostgreSQL. Column names are snake_case in the database
@@ -14,6 +14,11 @@ export const user = pgTable('user', {
   image: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Storage key of the photo this user uploaded, the only file a new upload may delete. Written by the
+   * server alone: better-auth writes only the fields it knows, so `update-user` cannot reach it.
+   */
+  photoKey: text(),
 });
 
 export const session = pgTable(
@@ -97,6 +102,8 @@ export const history = pgTable(
     status: text().notNull().default('complete'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** What the chat weighs against the per-user quota (UTF-8 bytes), kept by the database itself. */
+    sizeBytes: integer().notNull().generatedAlwaysAs(sql`octet_length(messages::text) + octet_length(title)`),
   },
   (t) => [
     index().on(t.userId, t.service, t.createdAt.desc(), t.id),

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ChatStatus } from '../../shared/history.ts';
 import type { Db } from '../db/client.ts';
 import { type ChatMessage, history } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 import { type HistoryCursor, isUuid } from './history-cursor.ts';
 
 export type HistoryRow = typeof history.$inferSelect;
@@ -16,21 +17,106 @@ export interface NewChat {
   status: ChatStatus;
 }
 
+/** What one user may keep (HISTORY_MAX_CHATS_PER_USER, HISTORY_MAX_BYTES_PER_USER); 0 means no limit. */
+export interface HistoryQuota {
+  maxChats: number;
+  /** Summed `history.size_bytes`: UTF-8 bytes of titles and messages. */
+  maxBytes: number;
+}
+
+const NO_QUOTA: HistoryQuota = { maxChats: 0, maxBytes: 0 };
+// First key of the per-user advisory locks (the two-int form, apart from the migration lock's bigint).
+const QUOTA_LOCK_SPACE = 0x68697374;
+
+/** 50 MB, 1.5 MB, 20 KB, 900 bytes. */
+export function formatBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 10) return `${Math.round(mb)} MB`;
+  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+function quotaError(detail: string): AppError {
+  return new AppError(
+    'payload_too_large:history_quota',
+    `${detail} Delete old chats from your history to save new ones.`,
+  );
+}
+
+const tooManyChats = (max: number) =>
+  quotaError(`You have ${max} saved chats, the most one account can keep.`);
+const tooManyBytes = (max: number) =>
+  quotaError(`Your saved chats would take more than ${formatBytes(max)}, the most one account can keep.`);
+
 /**
  * History chats. Every query is scoped to the calling user (`where user_id = caller`), so one user can
  * never read, change or delete another's chats, whatever id they send.
  */
-export function createHistoryRepository(db: Db) {
+export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) {
+  type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+  async function usage(q: Db | Tx, userId: string): Promise<{ chats: number; bytes: number }> {
+    const [row] = await q
+      .select({
+        chats: sql<number>`count(*)::int`,
+        bytes: sql<number>`coalesce(sum(${history.sizeBytes}), 0)::float8`,
+      })
+      .from(history)
+      .where(eq(history.userId, userId));
+    return { chats: row?.chats ?? 0, bytes: row?.bytes ?? 0 };
+  }
+
+  async function insertRow(q: Db | Tx, chat: NewChat): Promise<HistoryRow> {
+    // createdAt from the app clock (millisecond precision) keeps keyset cursors exact.
+    const now = new Date();
+    const [row] = await q
+      .insert(history)
+      .values({ ...chat, createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw new Error('history insert returned no row');
+    return row;
+  }
+
+  const limited = quota.maxChats > 0 || quota.maxBytes > 0;
+
   return {
+    /**
+     * Saves a chat without looking at the quota: a generation's result is never thrown away once it
+     * exists (its caller checked assertWithinQuota before it started).
+     */
     async insert(chat: NewChat): Promise<HistoryRow> {
-      // createdAt from the app clock (millisecond precision) keeps keyset cursors exact.
-      const now = new Date();
-      const [row] = await db
-        .insert(history)
-        .values({ ...chat, createdAt: now, updatedAt: now })
-        .returning();
-      if (!row) throw new Error('history insert returned no row');
-      return row;
+      return insertRow(db, chat);
+    },
+
+    /**
+     * Saves a chat only if the user stays within the quota (413 `payload_too_large:history_quota`
+     * otherwise). A per-user lock held to the end of the transaction makes concurrent saves of one user
+     * take turns, so together they can never pass the limit.
+     */
+    async insertWithinQuota(chat: NewChat): Promise<HistoryRow> {
+      if (!limited) return insertRow(db, chat);
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${QUOTA_LOCK_SPACE}::int, hashtext(${chat.userId}))`,
+        );
+        const before = await usage(tx, chat.userId);
+        if (quota.maxChats > 0 && before.chats >= quota.maxChats) throw tooManyChats(quota.maxChats);
+        // The database measures the chat (size_bytes); a chat that does not fit rolls back with the error.
+        const row = await insertRow(tx, chat);
+        if (quota.maxBytes > 0 && before.bytes + row.sizeBytes > quota.maxBytes) {
+          throw tooManyBytes(quota.maxBytes);
+        }
+        return row;
+      });
+    },
+
+    /** 413 when the user has no room left for another chat: checked before a generation starts. */
+    async assertWithinQuota(userId: string): Promise<void> {
+      if (!limited) return;
+      const now = await usage(db, userId);
+      if (quota.maxChats > 0 && now.chats >= quota.maxChats) throw tooManyChats(quota.maxChats);
+      if (quota.maxBytes > 0 && now.bytes >= quota.maxBytes) throw tooManyBytes(quota.maxBytes);
     },
 
     /** Newest first; `limit + 1` rows are read to know whether another page follows. */

@@ -13,6 +13,7 @@ import { type CurrentUser, requireSelf, requireUser } from '../auth/require-user
 import { AppError } from '../errors.ts';
 import { toChat } from '../history/chat-view.ts';
 import { decodeCursor, encodeCursor } from '../history/history-cursor.ts';
+import { perUserRateLimit } from '../plugins/rate-limit-per-user.ts';
 
 const pageQuery = z.object({
   cursor: z.string().optional(),
@@ -86,6 +87,11 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const limitSaves = perUserRateLimit(app, {
+    surface: 'history',
+    perMinute: app.config.HISTORY_RATE_LIMIT_PER_USER,
+    what: 'chats saved',
+  });
   app.post(
     '/history',
     { schema: { body: createHistorySchema, response: { 201: z.object({ history: chatSchema }) } } },
@@ -93,7 +99,14 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = caller(request);
       const { uid, service, title, messages } = request.body;
       requireSelf(user, uid);
-      const row = await repo.insert({ userId: user.sub, service, title, messages, status: 'complete' });
+      await limitSaves(request);
+      const row = await repo.insertWithinQuota({
+        userId: user.sub,
+        service,
+        title,
+        messages,
+        status: 'complete',
+      });
       return reply.status(201).send({ history: toChat(row) });
     },
   );

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { userSchema } from '../../shared/user-schema.ts';
 import { authenticate, requireSelf, requireUser } from '../auth/require-user.ts';
 import { AppError } from '../errors.ts';
-import { type ImageExtension, keyFromUploadUrl, uploadUrl } from '../storage/file-storage.ts';
+import type { ImageExtension } from '../storage/file-storage.ts';
+import { reencodePhoto } from '../users/reencode-photo.ts';
 import { createUserRepository } from '../users/user-repository.ts';
 
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
@@ -60,7 +61,10 @@ async function readPhoto(request: FastifyRequest): Promise<Buffer> {
   return photo;
 }
 
-/** PUT /api/users/:uid/photo: the caller's own profile photo, stored by the server. */
+/**
+ * PUT /api/users/:uid/photo: the caller's own profile photo, checked from its bytes, re-encoded without
+ * its metadata (reencode-photo.ts) and stored by the server.
+ */
 export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 50 },
@@ -84,8 +88,16 @@ export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       const extension = detected ? EXTENSION_BY_DETECTED_TYPE[detected.ext] : undefined;
       if (!extension) throw notAnImage();
 
-      const key = await app.fileStorage.put(bytes, extension);
-      const result = await users.setPhoto(caller.sub, uploadUrl(key)).catch(async (err: unknown) => {
+      const cleaned = await reencodePhoto(bytes, extension);
+      if (cleaned.length > MAX_PHOTO_BYTES) {
+        throw new AppError(
+          'payload_too_large:photo',
+          'The photo is still larger than 2 MB once processed. Choose a smaller or simpler image.',
+        );
+      }
+
+      const key = await app.fileStorage.put(cleaned, extension);
+      const result = await users.setPhoto(caller.sub, key).catch(async (err: unknown) => {
         await app.fileStorage.remove(key);
         throw err;
       });
@@ -93,10 +105,11 @@ export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.fileStorage.remove(key);
         throw new AppError('unauthorized:user', 'This account no longer exists. Please sign in again.');
       }
-      const previous = keyFromUploadUrl(result.previous);
-      if (previous && previous !== key) {
+      // Only the file this account uploaded before; user.image can point anywhere (update-user).
+      const { previousKey } = result;
+      if (previousKey && previousKey !== key) {
         await app.fileStorage
-          .remove(previous)
+          .remove(previousKey)
           .catch((err: unknown) => request.log.warn({ err }, 'old photo not removed'));
       }
       return { user: result.user };

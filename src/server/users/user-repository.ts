@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type User, userWithFallbacks } from '../../shared/user.ts';
 import type { Db } from '../db/client.ts';
 import { profile, user } from '../db/schema.ts';
+import { uploadUrl } from '../storage/file-storage.ts';
 
 /**
  * Users as the API shows them (spec §3). Every method acts on the caller's own account: the caller's
@@ -70,18 +71,28 @@ export function createUserRepository(db: Db) {
       });
     },
 
-    /** Points the caller's photo at `url`; returns the user and the previous photo address. */
-    async setPhoto(callerId: string, url: string): Promise<{ user: User; previous: string | null } | null> {
+    /**
+     * Makes the uploaded file `key` the caller's photo (user.image shows its URL). Returns the user and
+     * the key of the photo uploaded before, the only file the caller may have deleted: never anything
+     * read from user.image, which better-auth's update-user lets the user point anywhere.
+     */
+    async setPhoto(
+      callerId: string,
+      key: string,
+    ): Promise<{ user: User; previousKey: string | null } | null> {
       return db.transaction(async (tx) => {
         const [before] = await tx
-          .select({ image: user.image })
+          .select({ photoKey: user.photoKey })
           .from(user)
           .where(eq(user.id, callerId))
           .for('update');
         if (!before) return null;
-        await tx.update(user).set({ image: url, updatedAt: new Date() }).where(eq(user.id, callerId));
+        await tx
+          .update(user)
+          .set({ image: uploadUrl(key), photoKey: key, updatedAt: new Date() })
+          .where(eq(user.id, callerId));
         const row = await selectOwn(tx, callerId);
-        return row ? { user: toUser(row), previous: before.image } : null;
+        return row ? { user: toUser(row), previousKey: before.photoKey } : null;
       });
     },
   };
