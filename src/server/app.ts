@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type AccessTokens, createAccessTokens } from './auth/access-token.ts';
 import { authPlugin } from './auth/auth-plugin.ts';
 import { redisPlugin } from './auth/redis.ts';
+import { createTokenRevocations } from './auth/token-revocations.ts';
+import type { HealthProbe } from './component-health.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
@@ -21,8 +23,7 @@ import { userRoutes } from './routes/users.ts';
 import { userPhotoRoutes } from './routes/users-photo.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 import { assistantPlugin } from './tools/assistant-plugin.ts';
-
-export type HealthProbe = () => unknown | Promise<unknown>;
+import { fastifyTrustProxy } from './trust-proxy.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -58,7 +59,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', deps.database);
-  app.decorate('accessTokens', createAccessTokens(deps.secret));
   app.decorate('healthProbes', new Map<string, HealthProbe>());
 
   // External plugins first, then the app's own, then routes (fastify/demo order).
@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin);
   await app.register(redisPlugin);
+  app.decorate('accessTokens', createAccessTokens(deps.secret, createTokenRevocations(app.redis, app.log)));
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin);
 

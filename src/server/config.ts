@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { trustProxySetting } from './trust-proxy.ts';
 
 /** Every environment variable the server reads, validated once at boot (README has the table). */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const optionalString = z
   .string()
   .optional()
@@ -18,7 +14,7 @@ const envFields = z.object({
   PUBLIC_URL: optionalString.pipe(
     z.url({ message: 'must be a URL such as https://draftsmith.example.com' }).optional(),
   ),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
@@ -63,10 +59,20 @@ const envFields = z.object({
   LOCAL_MODEL_CONTEXT: z.coerce.number().int().min(512).max(131072).default(8192),
   LOCAL_MODEL_PARALLEL: z.coerce.number().int().min(1).max(16).default(1),
   AI_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(8),
+  /** Generations one user may have running (or waiting for the local model) at once. */
+  AI_MAX_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
+  /** Tool calls per user per minute (every instance counted together with Redis); 0 turns it off. */
+  AI_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(30),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   AI_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(65536).default(2048),
+  /** Saved chats one user may keep; 0 means no limit. */
+  HISTORY_MAX_CHATS_PER_USER: z.coerce.number().int().min(0).default(5000),
+  /** Bytes of saved chats one user may keep (titles and messages, UTF-8); 0 means no limit. */
+  HISTORY_MAX_BYTES_PER_USER: z.coerce.number().int().min(0).default(52_428_800), // 50 MB
+  /** Chats one user may save through POST /api/history per minute; 0 turns the limit off. */
+  HISTORY_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(60),
 });
 
 const envSchema = envFields.superRefine(checkAiSettings);

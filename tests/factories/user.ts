@@ -30,6 +30,6 @@ export async function createUser(
   await app.database.db
     .insert(profile)
     .values({ userId: uid, subscription: overrides.subscription ?? 'free' });
-  const { token } = await app.accessTokens.sign({ sub: uid, email });
+  const { token } = await app.accessTokens.sign({ sub: uid, email, sid: `test-session-${uid}` });
   return { uid, email, name, token, headers: { authorization: `Bearer ${token}` } };
 }

@@ -1,7 +1,8 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../src/server/auth/auth.ts';
 import { createAccount, requestToken } from '../factories/account.ts';
+import { type Route, routesOf } from '../helpers/routes.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { pick, type Random, randomBody, randomHeaders, randomString, seededRandom } from './fuzz-inputs.ts';
@@ -15,30 +16,6 @@ import { pick, type Random, randomBody, randomHeaders, randomString, seededRando
 const SEED = Number(process.env.FUZZ_SEED ?? 20260522);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 
-interface Route {
-  method: HTTPMethods;
-  path: string;
-}
-
-/** Routes from `printRoutes` (a tree of path segments with their methods). */
-function routesOf(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+) \(([A-Z, ]+)\)/.exec(line);
-    if (!match) continue;
-    const depth = Math.floor((match[1] ?? '').length / 4);
-    const segment = (match[2] ?? '').split('|')[0] ?? '';
-    stack.length = depth;
-    stack.push(segment);
-    const path = stack.join('');
-    // printRoutes shows the /api/auth/* catch-all as a bare `*`; authEndpoints() covers it.
-    if (!path.startsWith('/')) continue;
-    for (const method of (match[3] ?? '').split(', ')) routes.push({ method: method as HTTPMethods, path });
-  }
-  return routes;
-}
-
 /** better-auth's own endpoints behind the /api/auth/* catch-all. */
 function authEndpoints(t: TestApp): Route[] {
   const auth = createAuth({
@@ -46,6 +23,7 @@ function authEndpoints(t: TestApp): Route[] {
     db: t.app.database.db,
     secret: 'fuzz-secret-that-is-at-least-32-characters',
     redis: null,
+    revocations: t.app.accessTokens.revocations,
     log: t.app.log,
   });
   return Object.values(auth.api).flatMap((endpoint) => {

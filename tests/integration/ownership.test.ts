@@ -3,6 +3,7 @@ import { SERVICE_SLUGS } from '../../src/shared/services.ts';
 import { TOOLS } from '../../src/shared/tools.ts';
 import { createUser, type TestUser } from '../factories/user.ts';
 import { type FakeOpenAiServer, startFakeOpenAi } from '../fakes/openai-server.ts';
+import { routesOf } from '../helpers/routes.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 
@@ -73,6 +74,75 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     expect(res.payload).not.toContain(SECRET);
     expect(res.payload).not.toContain('Alice private topic');
     expect(Object.keys(res.json())).toEqual(['error']);
+  });
+
+  /**
+   * Every route that takes a user or chat id, read from the router so that a new one cannot be left
+   * out: each needs an entry here with a valid body, so that only ownership can refuse it. Routes are
+   * named as the router prints them (a shared parameter shows the first route's name). Public routes
+   * say so.
+   */
+  const PUBLIC_ID_ROUTES = new Set(['GET /api/uploads/:key']);
+  type Call = { url: string; payload?: string | Buffer | object; headers?: Record<string, string> };
+  const photoForm = async (): Promise<Pick<Call, 'payload' | 'headers'>> => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.append('photo', new Blob([png], { type: 'image/png' }), 'me.png');
+    const request = new Request('http://localhost/', { method: 'PUT', body: form });
+    return {
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    };
+  };
+  const ID_ROUTES: Record<string, (uid: string, chat: string) => Promise<Call> | Call> = {
+    'GET /api/users/:uid': (uid) => ({ url: `/api/users/${uid}` }),
+    'PUT /api/users/:uid/photo': async (uid) => ({ url: `/api/users/${uid}/photo`, ...(await photoForm()) }),
+    'GET /api/history/:type': (uid) => ({ url: `/api/history/${uid}` }),
+    'GET /api/history/:type/:uid': (uid) => ({ url: `/api/history/article-generator/${uid}` }),
+    'GET /api/history/item/:id': (_uid, chat) => ({ url: `/api/history/item/${chat}` }),
+    'PATCH /api/history/:type': (_uid, chat) => ({
+      url: `/api/history/${chat}`,
+      payload: { title: 'hijacked' },
+    }),
+    'DELETE /api/history/:type': (_uid, chat) => ({ url: `/api/history/${chat}` }),
+    'POST /api/generations/:id/stop': (_uid, chat) => ({ url: `/api/generations/${chat}/stop` }),
+  };
+
+  it('covers every route that takes an id, with Alice’s ids in every spelling', async () => {
+    const idRoutes = routesOf(t.app).filter(
+      (r) => r.method !== 'HEAD' && r.path.includes('/:') && !r.path.startsWith('/api/auth'),
+    );
+    expect(idRoutes.length).toBeGreaterThan(5);
+    for (const route of idRoutes) {
+      const name = `${route.method} ${route.path}`;
+      if (PUBLIC_ID_ROUTES.has(name)) continue;
+      const build = ID_ROUTES[name];
+      expect(build, `${name} needs an entry in the ownership matrix`).toBeDefined();
+      if (!build) continue;
+      const uids = [alice.uid, alice.uid.toUpperCase(), encodeURIComponent(alice.uid)];
+      const chats = [aliceChatId, aliceChatId.toUpperCase()];
+      for (const uid of uids) {
+        for (const chat of chats) {
+          const call = await build(uid, chat);
+          for (const url of [call.url, `${call.url}/`, call.url.replace('/api/', '/api//')]) {
+            const res = await t.app.inject({
+              method: route.method,
+              url,
+              headers: { ...bob.headers, ...call.headers },
+              ...(call.payload ? { payload: call.payload } : {}),
+            });
+            // The canonical spelling is refused for ownership; odd ones may also fail validation first.
+            const refusals = url === call.url ? [403, 404] : [400, 403, 404];
+            expect(refusals, `${route.method} ${url}`).toContain(res.statusCode);
+            expect(res.payload).not.toContain(SECRET);
+            expect(res.payload).not.toContain('Alice private topic');
+          }
+        }
+      }
+    }
   });
 
   it('leaves Alice’s chat untouched and her history free of anything Bob tried', async () => {

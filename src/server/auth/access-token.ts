@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../errors.ts';
+import type { TokenRevocations } from './token-revocations.ts';
 
 /**
  * API access tokens: short-lived HS256 JWTs minted by POST /api/jwt for a proven session and verified
- * locally on every call (no database round-trip). The key is derived once from the auth secret.
+ * locally on every call (no database round-trip). The key is derived once from the auth secret. A
+ * token names its session, so ending the session (sign-out) revokes it (token-revocations.ts).
  */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'draftsmith';
@@ -14,20 +16,27 @@ export interface AccessClaims {
   /** The user id (uid). */
   sub: string;
   email: string;
+  /** The better-auth session the token was minted for. */
+  sid: string;
 }
 
 export interface AccessTokens {
   sign(claims: AccessClaims): Promise<{ token: string; expiresAt: number }>;
   verify(token: string): Promise<AccessClaims>;
+  readonly revocations: TokenRevocations;
 }
 
-export function createAccessTokens(secret: string): AccessTokens {
+const invalid = () =>
+  new AppError('unauthorized:token', 'The access token is not valid. Please sign in again.');
+
+export function createAccessTokens(secret: string, revocations: TokenRevocations): AccessTokens {
   const key = createHash('sha256').update(`draftsmith-access-token:${secret}`).digest();
   return {
-    async sign({ sub, email }) {
+    revocations,
+    async sign({ sub, email, sid }) {
       const now = Math.floor(Date.now() / 1000);
       const exp = now + ACCESS_TOKEN_TTL_SECONDS;
-      const token = await new SignJWT({ email })
+      const token = await new SignJWT({ email, sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
         .setIssuer(ISSUER)
@@ -38,26 +47,24 @@ export function createAccessTokens(secret: string): AccessTokens {
       return { token, expiresAt: exp * 1000 };
     },
     async verify(token) {
+      let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
       try {
-        const { payload } = await jwtVerify(token, key, {
+        ({ payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
-        });
-        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
-          throw new AppError('unauthorized:token', 'The access token is not valid. Please sign in again.');
-        }
-        return { sub: payload.sub, email: payload.email };
+        }));
       } catch (err) {
-        if (err instanceof AppError) throw err;
-        const expired = err instanceof joseErrors.JWTExpired;
-        throw new AppError(
-          'unauthorized:token',
-          expired
-            ? 'Your session has expired. Please sign in again.'
-            : 'The access token is not valid. Please sign in again.',
-        );
+        if (!(err instanceof joseErrors.JWTExpired)) throw invalid();
+        throw new AppError('unauthorized:token', 'Your session has expired. Please sign in again.');
       }
+      const { sub, email, sid, iat } = payload;
+      if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string' || sid === '')
+        throw invalid();
+      if (await revocations.isRevoked({ sid, sub, issuedAt: iat ?? 0 })) {
+        throw new AppError('unauthorized:token', 'Your session has ended. Please sign in again.');
+      }
+      return { sub, email, sid };
     },
   };
 }

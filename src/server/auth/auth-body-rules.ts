@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { signInSchema, signUpSchema } from '../../shared/auth-schemas.ts';
+import { newPasswordSchema, PASSWORD_MAX, signInSchema, signUpSchema } from '../../shared/auth-schemas.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { configuredSocialProviders, SOCIAL_PROVIDER_LABELS, SOCIAL_PROVIDERS } from './social-providers.ts';
@@ -53,6 +53,19 @@ export function validateSignIn(request: FastifyRequest): void {
   const extras = optionalExtras.safeParse(body);
   if (!extras.success) throw firstIssue(extras.error);
   request.body = { email: parsed.data.email, password: parsed.data.password, ...extras.data };
+}
+
+const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX),
+  newPassword: newPasswordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});
+
+/** Password change: the new password follows the same rules as at sign-up. */
+export function validateChangePassword(request: FastifyRequest): void {
+  const parsed = changePasswordBody.safeParse(bodyObject(request));
+  if (!parsed.success) throw firstIssue(parsed.error);
+  request.body = parsed.data;
 }
 
 const socialBody = z.object({

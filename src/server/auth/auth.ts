@@ -9,12 +9,15 @@ import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
 import { redisSecondaryStorage } from './redis.ts';
 import { socialProviderConfigs } from './social-providers.ts';
+import type { TokenRevocations } from './token-revocations.ts';
+import { userFieldHooks } from './user-fields.ts';
 
 export interface AuthDeps {
   config: Config;
   db: Db;
   secret: string;
   redis: Redis | null;
+  revocations: TokenRevocations;
   log: FastifyBaseLogger;
 }
 
@@ -23,7 +26,7 @@ export interface AuthDeps {
  * configured. Its own rate limiter is off: sign-in and sign-up are limited in front of it
  * (plugins/rate-limit-auth.ts) with messages users can read.
  */
-export function createAuth({ config, db, secret, redis, log }: AuthDeps) {
+export function createAuth({ config, db, secret, redis, revocations, log }: AuthDeps) {
   const origin = new URL(config.publicUrl).origin;
   const socialProviders = socialProviderConfigs(config);
   return betterAuth({
@@ -40,6 +43,15 @@ export function createAuth({ config, db, secret, redis, log }: AuthDeps) {
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
+    },
+    databaseHooks: {
+      // Name and image rules on every user write, whichever endpoint or path spelling led to it.
+      user: {
+        ...userFieldHooks.user,
+        delete: { after: async (deleted) => revocations.revokeUser(deleted.id) },
+      },
+      // However a session ends (sign-out, revoked, a password change), its access tokens end with it.
+      session: { delete: { after: async (ended) => revocations.revokeSession(ended.id) } },
     },
     plugins: socialProviders.length > 0 ? [genericOAuth({ config: socialProviders })] : [],
     rateLimit: { enabled: false },

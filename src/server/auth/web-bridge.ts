@@ -31,7 +31,8 @@ export function toWebHeaders(request: FastifyRequest, dropped: ReadonlySet<strin
   return headers;
 }
 
-export function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+/** `url` is the resolved address better-auth routes on (auth-endpoint.ts), not the raw spelling. */
+export function toWebRequest(request: FastifyRequest, url: URL): Request {
   const headers = toWebHeaders(request, DROPPED_REQUEST_HEADERS);
   // better-auth reads the client address from this header; never trust the caller's copy.
   headers.set('x-forwarded-for', request.ip);
@@ -45,7 +46,7 @@ export function toWebRequest(request: FastifyRequest, publicUrl: string): Reques
     body = JSON.stringify(request.body);
     headers.set('content-type', 'application/json');
   }
-  return new Request(new URL(request.url, publicUrl), { method: request.method, headers, body });
+  return new Request(url, { method: request.method, headers, body });
 }
 
 const TYPE_BY_STATUS: Record<number, string> = {

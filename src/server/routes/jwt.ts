@@ -37,7 +37,11 @@ export const jwtRoutes: FastifyPluginAsyncZod = async (app) => {
           'This e-mail address is not the one you are signed in with.',
         );
       }
-      return app.accessTokens.sign({ sub: session.user.id, email: session.user.email });
+      return app.accessTokens.sign({
+        sub: session.user.id,
+        email: session.user.email,
+        sid: session.session.id,
+      });
     },
   );
 };

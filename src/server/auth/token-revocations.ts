@@ -1,0 +1,100 @@
+import type { Redis } from 'ioredis';
+import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.ts';
+
+/**
+ * Revoked access tokens. A token names its session (`sid`); signing out (or any other end of a
+ * session: revoked sessions, password changes that end them, banned users) revokes the tokens minted
+ * for it, and deleting a user revokes every token issued to them so far. Entries live as long as a
+ * token can (ACCESS_TOKEN_TTL_SECONDS), so the set stays small.
+ *
+ * In Redis when REDIS_URL is set, so a sign-out on one instance holds on all of them; in process
+ * memory otherwise (one process serves the data directory). If Redis cannot be asked, the local
+ * memory still answers for what this instance revoked, and the call goes through (logged): a Redis
+ * outage must not sign everyone out.
+ */
+export interface TokenRevocations {
+  revokeSession(sessionId: string): Promise<void>;
+  revokeUser(userId: string): Promise<void>;
+  /** `issuedAt` in seconds (the JWT's iat). */
+  isRevoked(token: { sid: string; sub: string; issuedAt: number }): Promise<boolean>;
+}
+
+const TTL_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
+const PREFIX = 'draftsmith:revoked:';
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+function memoryRevocations(now: () => number) {
+  const sessions = new Map<string, number>();
+  const users = new Map<string, number>();
+  const sweep = (map: Map<string, number>, keepAfter: number) => {
+    for (const [key, at] of map) {
+      if (at > keepAfter) break; // insertion order is time order
+      map.delete(key);
+    }
+  };
+  return {
+    revokeSession(sessionId: string) {
+      sweep(sessions, now() - TTL_MS);
+      sessions.delete(sessionId);
+      sessions.set(sessionId, now());
+    },
+    revokeUser(userId: string) {
+      sweep(users, now() - TTL_MS);
+      users.delete(userId);
+      users.set(userId, now());
+    },
+    isRevoked({ sid, sub, issuedAt }: { sid: string; sub: string; issuedAt: number }): boolean {
+      if (sessions.has(sid)) return true;
+      const userRevokedAt = users.get(sub);
+      return userRevokedAt !== undefined && issuedAt * 1000 <= userRevokedAt;
+    },
+  };
+}
+
+export function createTokenRevocations(
+  redis: Redis | null,
+  log: Logger,
+  now: () => number = Date.now,
+): TokenRevocations {
+  const local = memoryRevocations(now);
+  if (!redis) {
+    return {
+      async revokeSession(sessionId) {
+        local.revokeSession(sessionId);
+      },
+      async revokeUser(userId) {
+        local.revokeUser(userId);
+      },
+      async isRevoked(token) {
+        return local.isRevoked(token);
+      },
+    };
+  }
+  return {
+    async revokeSession(sessionId) {
+      local.revokeSession(sessionId);
+      await redis.set(`${PREFIX}session:${sessionId}`, '1', 'PX', TTL_MS);
+    },
+    async revokeUser(userId) {
+      local.revokeUser(userId);
+      await redis.set(`${PREFIX}user:${userId}`, String(now()), 'PX', TTL_MS);
+    },
+    async isRevoked(token) {
+      if (local.isRevoked(token)) return true;
+      try {
+        const [session, userRevokedAt] = await redis.mget(
+          `${PREFIX}session:${token.sid}`,
+          `${PREFIX}user:${token.sub}`,
+        );
+        if (session !== null) return true;
+        return userRevokedAt !== null && token.issuedAt * 1000 <= Number(userRevokedAt);
+      } catch (err) {
+        log.warn({ err }, 'token revocations unavailable in Redis; only this instance’s are checked');
+        return false;
+      }
+    },
+  };
+}
