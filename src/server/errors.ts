@@ -64,3 +64,17 @@ export class AppError extends Error {
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
+
+/** A 429 `rate_limit:<surface>` telling the client when to come back (Retry-After, whole seconds ≥ 1). */
+export function tooManyRequests(surface: string, message: string, retryAfterMs: number): AppError {
+  return new AppError(`rate_limit:${surface}`, message, {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+  });
+}
+
+/** "42 seconds", "5 minutes": when to try again, for the messages of 429s. */
+export function retryPhrase(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}

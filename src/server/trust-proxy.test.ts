@@ -28,7 +28,16 @@ describe('TRUST_PROXY', () => {
     expect(() => trustProxy('true')).toThrow(/TRUST_PROXY: true would trust every X-Forwarded-For hop/);
   });
 
-  it.each(['10.0.0.0/33', 'proxy.internal', '11', '1.2.3.4/8/1', '10.0.0.1/x'])('refuses %s', (value) => {
+  it.each([
+    '10.0.0.0/33',
+    'proxy.internal',
+    '11',
+    '1.2.3.4/8/1',
+    '10.0.0.1/x',
+    '0.0.0.0/0',
+    '::/0',
+    '10.0.0.0/7',
+  ])('refuses %s', (value) => {
     expect(() => trustProxy(value)).toThrow(/TRUST_PROXY/);
   });
 });

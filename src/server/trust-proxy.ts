@@ -18,7 +18,9 @@ function isAddressOrNetwork(entry: string): boolean {
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
+  // Wider than /8 (IPv4) or /7 (IPv6, the unique-local block) is close to trusting everyone.
+  const [widest, narrowest] = family === 4 ? [8, 32] : [7, 128];
+  return Number(prefix) >= widest && Number(prefix) <= narrowest;
 }
 
 export const trustProxySetting = z

@@ -154,6 +154,19 @@ describe.each(stores)('failed sign-ins per address (%s counters)', (store) => {
     expect(owner.statusCode).toBe(200);
   });
 
+  it('makes guesses from many addresses at once take turns on an attacked address', async () => {
+    const account = await createAccount(t.app);
+    for (let i = 0; i < 4; i++) expect((await attempt(`10.5.0.${i}`, account.email)).statusCode).toBe(401);
+    const started = performance.now();
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => attempt(`10.6.0.${i}`, account.email)),
+    );
+    const elapsed = performance.now() - started;
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(12).fill(401));
+    // One turn of at least 250 ms each, one after the other: not twelve waits side by side.
+    expect(elapsed).toBeGreaterThanOrEqual(12 * 250 - 50);
+  });
+
   it('lets no more guesses through than the limit, however many arrive at once', async () => {
     const account = await createAccount(t.app);
     const replies = await Promise.all(

@@ -7,6 +7,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/auth-schemas.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
+import { AUTH_BASE_PATH } from './auth-endpoint.ts';
 import { redisSecondaryStorage } from './redis.ts';
 import { socialProviderConfigs } from './social-providers.ts';
 import type { TokenRevocations } from './token-revocations.ts';
@@ -32,7 +33,7 @@ export function createAuth({ config, db, secret, redis, revocations, log }: Auth
   return betterAuth({
     appName: 'Draftsmith',
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret,
     trustedOrigins: [origin],
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),

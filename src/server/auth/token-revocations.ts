@@ -3,8 +3,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.ts';
 
 /**
  * Revoked access tokens. A token names its session (`sid`); signing out (or any other end of a
- * session: revoked sessions, password changes that end them, banned users) revokes the tokens minted
- * for it, and deleting a user revokes every token issued to them so far. Entries live as long as a
+ * session: revoked sessions, password changes that end them) revokes the tokens minted for it, and deleting a user revokes every token issued to them so far. Entries live as long as a
  * token can (ACCESS_TOKEN_TTL_SECONDS), so the set stays small.
  *
  * In Redis when REDIS_URL is set, so a sign-out on one instance holds on all of them; in process
@@ -19,7 +18,9 @@ export interface TokenRevocations {
   isRevoked(token: { sid: string; sub: string; issuedAt: number }): Promise<boolean>;
 }
 
-const TTL_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
+// A token minted while its session was being ended (POST /api/jwt reads the session, then signs) may
+// expire a little after the revocation: keep entries a minute longer than a token lives.
+const TTL_MS = (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000;
 const PREFIX = 'draftsmith:revoked:';
 
 interface Logger {

@@ -17,6 +17,16 @@ export interface AttemptCounter {
   /** Takes one attempt back (never below zero). */
   undo(key: string): Promise<void>;
   peek(key: string): Promise<WindowCount>;
+  /**
+   * Books the next turn on a schedule where turns under `key` are `spacingMs` apart: resolves with how
+   * long to wait until the turn ends (at least `spacingMs`), or, when the next free turn starts more
+   * than `maxAheadMs` from now, with how long the schedule is busy (nothing is booked then).
+   */
+  bookTurn(
+    key: string,
+    spacingMs: number,
+    maxAheadMs: number,
+  ): Promise<{ waitMs: number } | { busyForMs: number }>;
 }
 
 const KEY_PREFIX = 'draftsmith:attempts:';
@@ -31,9 +41,20 @@ local c = redis.call('DECR', KEYS[1])
 if c <= 0 then redis.call('DEL', KEYS[1]) end
 return c`;
 
+// Redis TIME keeps every instance on one clock.
+const BOOK_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local spacing = tonumber(ARGV[1])
+local start = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
+if start - now > tonumber(ARGV[2]) then return {0, start - now} end
+redis.call('SET', KEYS[1], start + spacing, 'PX', start + spacing - now)
+return {1, start + spacing - now}`;
+
 type CounterCommands = Redis & {
   attemptHit(key: string, windowMs: number): Promise<[number, number]>;
   attemptUndo(key: string): Promise<number>;
+  attemptBook(key: string, spacingMs: number, maxAheadMs: number): Promise<[number, number]>;
 };
 
 function redisCounter(redis: Redis): AttemptCounter {
@@ -41,6 +62,7 @@ function redisCounter(redis: Redis): AttemptCounter {
   if (typeof commands.attemptHit !== 'function') {
     redis.defineCommand('attemptHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     redis.defineCommand('attemptUndo', { numberOfKeys: 1, lua: UNDO_SCRIPT });
+    redis.defineCommand('attemptBook', { numberOfKeys: 1, lua: BOOK_SCRIPT });
   }
   return {
     async hit(key, windowMs) {
@@ -59,6 +81,10 @@ function redisCounter(redis: Redis): AttemptCounter {
       const count = Number(value ?? 0);
       return count > 0 ? { count, ttlMs: Math.max(0, ttl) } : { count: 0, ttlMs: 0 };
     },
+    async bookTurn(key, spacingMs, maxAheadMs) {
+      const [booked, ms] = await commands.attemptBook(KEY_PREFIX + key, spacingMs, maxAheadMs);
+      return booked === 1 ? { waitMs: ms } : { busyForMs: ms };
+    },
   };
 }
 
@@ -67,6 +93,7 @@ const MEMORY_MAX_KEYS = 50_000;
 
 function memoryCounter(now: () => number): AttemptCounter {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  const turns = new Map<string, number>();
   const live = (key: string) => {
     const entry = windows.get(key);
     if (entry && entry.resetAt <= now()) {
@@ -98,6 +125,19 @@ function memoryCounter(now: () => number): AttemptCounter {
     async peek(key) {
       const entry = live(key);
       return entry ? { count: entry.count, ttlMs: entry.resetAt - now() } : { count: 0, ttlMs: 0 };
+    },
+    async bookTurn(key, spacingMs, maxAheadMs) {
+      const at = now();
+      const start = Math.max(at, turns.get(key) ?? 0);
+      if (start - at > maxAheadMs) return { busyForMs: start - at };
+      if (turns.size >= MEMORY_MAX_KEYS) {
+        for (const [k, end] of turns) if (end <= at) turns.delete(k);
+        const oldest = turns.keys().next().value;
+        if (turns.size >= MEMORY_MAX_KEYS && oldest !== undefined) turns.delete(oldest);
+      }
+      turns.delete(key); // re-inserted below, so the map stays in booking order
+      turns.set(key, start + spacingMs);
+      return { waitMs: start + spacingMs - at };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitMessage, retryPhrase } from './rate-limit-auth.ts';
+import { retryPhrase } from '../errors.ts';
+import { rateLimitMessage } from './rate-limit-auth.ts';
 
 describe('rate-limit messages', () => {
   it.each([

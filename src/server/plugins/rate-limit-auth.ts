@@ -2,19 +2,21 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { retryPhrase, tooManyRequests } from '../errors.ts';
 import { type AttemptCounter, createAttemptCounter } from './attempt-counter.ts';
 
 /**
- * Limits on the expensive auth calls. Password hashing costs ~120 ms of CPU, so one process manages
- * ~16 sign-ins a second:
+ * Limits on the auth calls that check a password. Hashing costs ~120 ms of CPU, so one process manages
+ * ~16 a second:
  * - each IP gets AUTH_RATE_LIMIT_PER_IP attempts a minute, whatever their outcome;
- * - each e-mail address and IP together get AUTH_RATE_LIMIT_PER_ACCOUNT failed attempts per 10 minutes
- *   (an attempt is counted before it runs and refunded when it succeeds), so a stranger cannot lock the
- *   owner out, who signs in from another address;
- * - an address that failed that many times in the window from anywhere is slowed down, not blocked:
- *   each further attempt waits SLOWDOWN_BASE_MS, doubling per failure, at most SLOWDOWN_MAX_MS.
- * Sign-in and sign-up are counted apart. Every other /api/auth call shares a looser per-IP budget.
+ * - each account and IP together get AUTH_RATE_LIMIT_PER_ACCOUNT failed attempts per 10 minutes (an
+ *   attempt is counted before it runs and given back when it succeeds, so parallel guesses cannot
+ *   overshoot), so a stranger's failures do not lock the owner out, who signs in from elsewhere;
+ * - an account that failed that many times in the window from anywhere is slowed down, not blocked:
+ *   its attempts take turns, SLOWDOWN_BASE_MS apart and doubling per further failure up to
+ *   SLOWDOWN_MAX_MS, so guesses from many addresses at once still come one turn at a time; when the
+ *   turns are booked further ahead than SLOWDOWN_MAX_MS, the attempt gets a 429 with Retry-After.
+ * Each action is counted apart. Every other /api/auth call shares a looser per-IP budget.
  */
 export const IP_WINDOW_MS = 60_000;
 export const ACCOUNT_WINDOW_MS = 10 * 60_000;
@@ -22,41 +24,44 @@ export const OTHER_AUTH_CALLS_PER_MINUTE = 300;
 export const SLOWDOWN_BASE_MS = 250;
 export const SLOWDOWN_MAX_MS = 8_000;
 
-export type LimitedAction = 'sign-in' | 'sign-up' | 'auth';
+export type CredentialAction = 'sign-in' | 'sign-up' | 'change-password';
+export type LimitedAction = CredentialAction | 'auth';
 
 const ACTION_LABEL: Record<LimitedAction, string> = {
   'sign-in': 'sign-in attempts',
   'sign-up': 'sign-up attempts',
+  'change-password': 'password attempts',
   auth: 'requests',
 };
-
-export function retryPhrase(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
-}
 
 export function rateLimitMessage(action: LimitedAction, ms: number): string {
   return `Too many ${ACTION_LABEL[action]}. Try again in ${retryPhrase(ms)}.`;
 }
 
-/** How long an attempt on an address with `failures` recent failures waits (0 below the limit). */
+/** How far apart an account's attempts are held with `failures` recent failures (0 below the limit). */
 export function slowdownMs(failures: number, limit: number): number {
   if (limit <= 0 || failures < limit) return 0;
   return Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_BASE_MS * 2 ** Math.min(failures - limit, 16));
 }
 
+const limitError = (action: LimitedAction, ttlMs: number) =>
+  tooManyRequests(action.replace('-', '_'), rateLimitMessage(action, ttlMs), ttlMs);
+
+const hashed = (value: string) => createHash('sha256').update(value).digest('base64url');
+
 /** The e-mail address of a sign-in or sign-up body, hashed so counters never store addresses. */
-function accountKey(request: FastifyRequest): string | null {
+export function emailAccountKey(request: FastifyRequest): string | null {
   const body = request.body as { email?: unknown } | null | undefined;
   const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-  return email ? createHash('sha256').update(email).digest('base64url') : null;
+  return email ? hashed(email) : null;
 }
 
-function limitError(action: LimitedAction, ttlMs: number): AppError {
-  return new AppError(`rate_limit:${action.replace('-', '_')}`, rateLimitMessage(action, ttlMs), {
-    headers: { 'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))) },
-  });
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/** The session of a signed-in call (its cookie's token, hashed): whose password is being checked. */
+export function sessionAccountKey(request: FastifyRequest): string | null {
+  const token = SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+  return token ? hashed(token) : null;
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -67,11 +72,14 @@ async function enforce(limiter: Limiter, request: FastifyRequest, action: Limite
   throw limitError(action, result.ttl);
 }
 
-/** Says how the guarded call ended, so that only failures stay counted. */
-export type SettleAttempt = (succeeded: boolean) => Promise<void>;
-export type AttemptGuard = (request: FastifyRequest) => Promise<SettleAttempt>;
+/**
+ * Called once the guarded call has run: `failed` when the caller got it wrong (a server error is not
+ * the caller's failure), so that only failures stay counted.
+ */
+export type RecordOutcome = (failed: boolean) => Promise<void>;
+export type AttemptGuard = (request: FastifyRequest) => Promise<RecordOutcome>;
 
-const settled: SettleAttempt = async () => {};
+const nothingToRecord: RecordOutcome = async () => {};
 
 /** A counter call that cannot lock anyone out when Redis is down (like the rate-limit plugin's skipOnError). */
 async function orSkip<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T | null> {
@@ -83,8 +91,12 @@ async function orSkip<T>(request: FastifyRequest, work: () => Promise<T>): Promi
   }
 }
 
-/** Guard for e-mail sign-in and sign-up: the per-IP budget, then the per-address failure limits. */
-export function credentialGuard(app: FastifyInstance, action: 'sign-in' | 'sign-up'): AttemptGuard {
+/** Guard for the calls that check a password: the per-IP budget, then the per-account failure limits. */
+export function credentialGuard(
+  app: FastifyInstance,
+  action: CredentialAction,
+  accountOf: (request: FastifyRequest) => string | null,
+): AttemptGuard {
   const { AUTH_RATE_LIMIT_PER_IP: perIp, AUTH_RATE_LIMIT_PER_ACCOUNT: perAccount } = app.config;
   const byIp =
     perIp > 0
@@ -98,10 +110,11 @@ export function credentialGuard(app: FastifyInstance, action: 'sign-in' | 'sign-
 
   return async (request) => {
     if (byIp) await enforce(byIp, request, action);
-    const account = accountKey(request);
-    if (perAccount === 0 || !account) return settled;
+    const account = accountOf(request);
+    if (perAccount === 0 || !account) return nothingToRecord;
 
-    const fromHere = `${action}:account-ip:${account}:${normalizeIP(request.ip)}`;
+    // IPv6 by /48 (a site's usual allocation), so one network cannot rotate through its addresses.
+    const fromHere = `${action}:account-ip:${account}:${normalizeIP(request.ip, 48)}`;
     const everywhere = `${action}:account:${account}`;
     const hit = await orSkip(request, () => counter.hit(fromHere, ACCOUNT_WINDOW_MS));
     if (hit && hit.count > perAccount) {
@@ -109,19 +122,28 @@ export function credentialGuard(app: FastifyInstance, action: 'sign-in' | 'sign-
       throw limitError(action, hit.ttlMs);
     }
     const failures = await orSkip(request, () => counter.peek(everywhere));
-    const wait = slowdownMs(failures?.count ?? 0, perAccount);
-    if (wait > 0) await sleep(wait);
+    const spacing = slowdownMs(failures?.count ?? 0, perAccount);
+    if (spacing > 0) {
+      const turn = await orSkip(request, () =>
+        counter.bookTurn(`${action}:turns:${account}`, spacing, SLOWDOWN_MAX_MS),
+      );
+      if (turn && 'busyForMs' in turn) {
+        if (hit) await orSkip(request, () => counter.undo(fromHere));
+        throw limitError(action, turn.busyForMs);
+      }
+      await sleep(turn?.waitMs ?? spacing);
+    }
 
-    return async (succeeded) => {
-      if (succeeded && hit) await orSkip(request, () => counter.undo(fromHere));
-      if (!succeeded) await orSkip(request, () => counter.hit(everywhere, ACCOUNT_WINDOW_MS));
+    return async (failed) => {
+      if (!failed && hit) await orSkip(request, () => counter.undo(fromHere));
+      if (failed) await orSkip(request, () => counter.hit(everywhere, ACCOUNT_WINDOW_MS));
     };
   };
 }
 
 /** Guard for the rest of /api/auth/*: a per-IP budget, off when AUTH_RATE_LIMIT_PER_IP is 0. */
 export function authCallsGuard(app: FastifyInstance): AttemptGuard {
-  if (app.config.AUTH_RATE_LIMIT_PER_IP === 0) return async () => settled;
+  if (app.config.AUTH_RATE_LIMIT_PER_IP === 0) return async () => nothingToRecord;
   const byIp = app.createRateLimit({
     max: OTHER_AUTH_CALLS_PER_MINUTE,
     timeWindow: IP_WINDOW_MS,
@@ -129,6 +151,6 @@ export function authCallsGuard(app: FastifyInstance): AttemptGuard {
   });
   return async (request) => {
     await enforce(byIp, request, 'auth');
-    return settled;
+    return nothingToRecord;
   };
 }

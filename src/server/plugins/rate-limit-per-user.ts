@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/require-user.ts';
-import { AppError } from '../errors.ts';
-import { retryPhrase } from './rate-limit-auth.ts';
+import { retryPhrase, tooManyRequests } from '../errors.ts';
 
 export const PER_USER_WINDOW_MS = 60_000;
 
@@ -32,10 +31,10 @@ export function perUserRateLimit(
   return async (request) => {
     const result = await byUser(request);
     if (result.isAllowed || !result.isExceeded) return;
-    throw new AppError(
-      `rate_limit:${surface}`,
+    throw tooManyRequests(
+      surface,
       `Too many ${what}: at most ${perMinute} a minute. Try again in ${retryPhrase(result.ttl)}.`,
-      { headers: { 'retry-after': String(Math.max(1, result.ttlInSeconds)) } },
+      result.ttl,
     );
   };
 }

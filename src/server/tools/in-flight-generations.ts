@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { AppError } from '../errors.ts';
+import { type AppError, tooManyRequests } from '../errors.ts';
 import { createRedisInFlightStore } from './in-flight-generations-redis.ts';
 
 /** Seconds a client is told to wait when the user is at the cap (a generation usually ends within that). */
@@ -56,10 +56,10 @@ export class InFlightGenerations {
 
 export function tooManyGenerations(max: number): AppError {
   const running = max === 1 ? '1 generation' : `${max} generations`;
-  return new AppError(
-    'rate_limit:generations',
+  return tooManyRequests(
+    'generations',
     `You already have ${running} running. Wait for one to finish, or stop it, then try again.`,
-    { headers: { 'retry-after': String(IN_FLIGHT_RETRY_AFTER_SECONDS) } },
+    IN_FLIGHT_RETRY_AFTER_SECONDS * 1000,
   );
 }
 
