@@ -73,6 +73,10 @@ const envFields = z.object({
   HISTORY_MAX_BYTES_PER_USER: z.coerce.number().int().min(0).default(52_428_800), // 50 MB
   /** Chats one user may save through POST /api/history per minute; 0 turns the limit off. */
   HISTORY_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(60),
+  /** Profile photo uploads per user per minute; 0 turns the limit off. */
+  PHOTO_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(10),
+  /** Photos the process re-encodes at once (twice as many may wait); the rest answer 503. */
+  PHOTO_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 const envSchema = envFields.superRefine(checkAiSettings);

@@ -41,6 +41,46 @@ describe('redactForDisplay', () => {
     expect(redactForDisplay('Authorization: Bearer abc.def.ghi')).toBe('Authorization: Bearer [redacted]');
   });
 
+  it('masks the value of any secret-named assignment, and GitHub, Slack and GitLab token shapes', () => {
+    const ghp = `ghp_${'A1b2'.repeat(9)}`;
+    expect(redactForDisplay(`fetch failed: token=${ghp}&x=1`)).toBe('fetch failed: token=[redacted]&x=1');
+    expect(redactForDisplay('key=abc secret=s3 password=hunter2 apikey=k1 access_token=t1')).toBe(
+      'key=[redacted] secret=[redacted] password=[redacted] apikey=[redacted] access_token=[redacted]',
+    );
+    expect(redactForDisplay('AI_API_KEY=plain-value, HF_TOKEN="quoted value" (client_secret=abc)')).toBe(
+      'AI_API_KEY=[redacted], HF_TOKEN="[redacted]" (client_secret=[redacted])',
+    );
+    expect(redactForDisplay('{"password":"hunter2","api_key": "k-1"}')).toBe(
+      '{"password":"[redacted]","api_key": "[redacted]"}',
+    );
+    expect(redactForDisplay(`bad credentials ${ghp}`)).toBe('bad credentials [redacted]');
+    expect(redactForDisplay(`pat github_pat_${'11ABCDEFG0'.repeat(4)}_${'x'.repeat(20)} refused`)).toBe(
+      'pat [redacted] refused',
+    );
+    expect(redactForDisplay('slack xoxb-1234567890-abcdefghij and xoxp-0987654321-zyx')).toBe(
+      'slack [redacted] and [redacted]',
+    );
+    expect(redactForDisplay(`gitlab glpat-${'a1B2c3D4e5'.repeat(2)}.`)).toBe('gitlab [redacted].');
+  });
+
+  it('reduces a path after any delimiter, a single-slash file URL, a URL with a space and bare credentials', () => {
+    expect(redactForDisplay('path:/srv/secret/models/a.gguf')).toBe('path:a.gguf');
+    expect(redactForDisplay('model=/srv/secret/a.gguf (/srv/secret/b.gguf) "/srv/c.gguf"')).toBe(
+      'model=a.gguf (b.gguf) "c.gguf"',
+    );
+    expect(redactForDisplay("'/srv/secret/d.gguf'")).toBe("'d.gguf'");
+    expect(redactForDisplay('open file:/srv/secret/a.gguf failed')).toBe('open a.gguf failed');
+    expect(redactForDisplay('from user:pass@host:8080/models/a.gguf?x=1 failed')).toBe(
+      'from host:8080/…/a.gguf failed',
+    );
+    expect(redactForDisplay('at https://u:p@cdn.test/secret dir/models/a.gguf?token=abc, then')).toBe(
+      'at https://cdn.test/…/a.gguf, then',
+    );
+    expect(redactForDisplay('see https://cdn.test/a.gguf for details')).toBe(
+      'see https://cdn.test/a.gguf for details',
+    );
+  });
+
   it('leaves ordinary text alone', () => {
     const plain = [
       'AI model is downloading (42 %)',
@@ -48,6 +88,9 @@ describe('redactForDisplay', () => {
       'the model could not be downloaded from cdn.example.test (ECONNREFUSED)',
       'content type application/json, 3/4 done, and/or',
       'No API route for GET',
+      'Incorrect API key: check the AI_API_KEY setting',
+      'max_tokens=2048, keys=3 at 12:30',
+      'write to ada@example.test',
     ];
     for (const text of plain) expect(redactForDisplay(text)).toBe(text);
   });

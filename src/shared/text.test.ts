@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatServiceName, SERVICES, serviceTagline } from './services.ts';
-import { busyLabel, cutDisplayName, cutSidebarTitle, requestDisplayTitle } from './text.ts';
+import { busyLabel, cutDisplayName, cutSidebarTitle, formatBytes, requestDisplayTitle } from './text.ts';
 
 describe('service names and taglines (spec §1, §2)', () => {
   it('splits hyphenated names into capitalised words', () => {
@@ -73,5 +73,17 @@ describe('busyLabel (spec §4)', () => {
     ['Do something', 'Thinking...'],
   ])('%s → %s', (action, label) => {
     expect(busyLabel(action)).toBe(label);
+  });
+});
+
+describe('formatBytes', () => {
+  it('says sizes in bytes, KB or MB, rounded as a person would', () => {
+    expect(formatBytes(900)).toBe('900 bytes');
+    expect(formatBytes(1023)).toBe('1023 bytes');
+    expect(formatBytes(20 * 1024)).toBe('20 KB');
+    expect(formatBytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
+    expect(formatBytes(2 * 1024 * 1024)).toBe('2 MB');
+    expect(formatBytes(52_428_800)).toBe('50 MB');
+    expect(formatBytes(10.6 * 1024 * 1024)).toBe('11 MB');
   });
 });

@@ -49,3 +49,12 @@ export function busyLabel(action: string): string {
   if (a.includes('generate')) return 'Generating...';
   return 'Thinking...';
 }
+
+/** 50 MB, 1.5 MB, 20 KB, 900 bytes. */
+export function formatBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 10) return `${Math.round(mb)} MB`;
+  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}

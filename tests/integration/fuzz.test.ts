@@ -24,6 +24,7 @@ function authEndpoints(t: TestApp): Route[] {
     secret: 'fuzz-secret-that-is-at-least-32-characters',
     redis: null,
     revocations: t.app.accessTokens.revocations,
+    fileStorage: t.app.fileStorage,
     log: t.app.log,
   });
   return Object.values(auth.api).flatMap((endpoint) => {

@@ -3,6 +3,8 @@ import { SERVICE_SLUGS } from '../../src/shared/services.ts';
 import { TOOLS } from '../../src/shared/tools.ts';
 import { createUser, type TestUser } from '../factories/user.ts';
 import { type FakeOpenAiServer, startFakeOpenAi } from '../fakes/openai-server.ts';
+import { multipartPayload } from '../helpers/multipart.ts';
+import { photoFile } from '../helpers/photos.ts';
 import { routesOf } from '../helpers/routes.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
@@ -84,22 +86,12 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
    */
   const PUBLIC_ID_ROUTES = new Set(['GET /api/uploads/:key']);
   type Call = { url: string; payload?: string | Buffer | object; headers?: Record<string, string> };
-  const photoForm = async (): Promise<Pick<Call, 'payload' | 'headers'>> => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    );
-    const form = new FormData();
-    form.append('photo', new Blob([png], { type: 'image/png' }), 'me.png');
-    const request = new Request('http://localhost/', { method: 'PUT', body: form });
-    return {
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { 'content-type': request.headers.get('content-type') ?? '' },
-    };
-  };
   const ID_ROUTES: Record<string, (uid: string, chat: string) => Promise<Call> | Call> = {
     'GET /api/users/:uid': (uid) => ({ url: `/api/users/${uid}` }),
-    'PUT /api/users/:uid/photo': async (uid) => ({ url: `/api/users/${uid}/photo`, ...(await photoForm()) }),
+    'PUT /api/users/:uid/photo': async (uid) => ({
+      url: `/api/users/${uid}/photo`,
+      ...(await multipartPayload({}, photoFile())),
+    }),
     'GET /api/history/:type': (uid) => ({ url: `/api/history/${uid}` }),
     'GET /api/history/:type/:uid': (uid) => ({ url: `/api/history/article-generator/${uid}` }),
     'GET /api/history/item/:id': (_uid, chat) => ({ url: `/api/history/item/${chat}` }),

@@ -82,6 +82,7 @@ describe.each(testDatabaseKinds())('user name and image rules (%s)', (kind) => {
       secret: 'test-secret-that-is-at-least-32-characters-long',
       redis: null,
       revocations: t.app.accessTokens.revocations,
+      fileStorage: t.app.fileStorage,
       log: t.app.log,
     });
     const body = { ...accountFields(), name: 'n'.repeat(300), image: 'javascript:alert(1)' };

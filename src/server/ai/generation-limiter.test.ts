@@ -102,6 +102,17 @@ describe('GenerationLimiter', () => {
     expect((rejected as AppError).message).toBe(BUSY_MESSAGE);
   });
 
+  it('turns callers away with its own error when given one (the photo line)', async () => {
+    const limiter = new GenerationLimiter(1, 2, () => new AppError('unavailable:photo_busy', 'Busy.'));
+    await limiter.acquire(alice);
+    void limiter.acquire(alice);
+    const last = limiter.acquire(alice).catch((err: unknown) => err);
+    await expect(limiter.acquire(alice)).rejects.toMatchObject({ code: 'unavailable:photo_busy' });
+    // A fairer share displaces alice's last waiter, which gets the same error.
+    void limiter.acquire(bob);
+    expect(await last).toMatchObject({ code: 'unavailable:photo_busy' });
+  });
+
   it('removes an aborted waiter from the line', async () => {
     const limiter = new GenerationLimiter(1, 1);
     const release = await limiter.acquire(alice);

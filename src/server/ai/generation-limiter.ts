@@ -49,10 +49,13 @@ export class GenerationLimiter {
 
   readonly concurrency: number;
   readonly maxWaiting: number;
+  /** The error of a caller with no place in line (the local model's 503 unless told otherwise). */
+  private readonly busy: () => AppError;
 
-  constructor(concurrency: number, maxWaiting: number) {
+  constructor(concurrency: number, maxWaiting: number, busy: () => AppError = busyError) {
     this.concurrency = concurrency;
     this.maxWaiting = maxWaiting;
+    this.busy = busy;
   }
 
   get active(): number {
@@ -82,9 +85,9 @@ export class GenerationLimiter {
     }
     if (this.waitingCount >= this.maxWaiting) {
       const victim = this.displaceable(ticket.userId);
-      if (!victim) return Promise.reject(busyError());
+      if (!victim) return Promise.reject(this.busy());
       this.remove(victim);
-      victim.fail(busyError());
+      victim.fail(this.busy());
     }
     return new Promise((resolve, reject) => {
       const onAbort = () => {

@@ -25,6 +25,7 @@ export const authPlugin = fp(
       secret: opts.secret,
       redis: app.redis,
       revocations: app.accessTokens.revocations,
+      fileStorage: app.fileStorage,
       log: app.log,
     });
     app.decorate('auth', auth);

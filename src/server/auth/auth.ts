@@ -7,6 +7,8 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/auth-schemas.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { removeHiddenPhoto } from '../users/photo-cleanup.ts';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
 import { redisSecondaryStorage } from './redis.ts';
 import { socialProviderConfigs } from './social-providers.ts';
@@ -19,6 +21,8 @@ export interface AuthDeps {
   secret: string;
   redis: Redis | null;
   revocations: TokenRevocations;
+  /** Where uploaded photos live: one that update-user hides is deleted. */
+  fileStorage: FileStorage;
   log: FastifyBaseLogger;
 }
 
@@ -27,7 +31,7 @@ export interface AuthDeps {
  * configured. Its own rate limiter is off: sign-in and sign-up are limited in front of it
  * (plugins/rate-limit-auth.ts) with messages users can read.
  */
-export function createAuth({ config, db, secret, redis, revocations, log }: AuthDeps) {
+export function createAuth({ config, db, secret, redis, revocations, fileStorage, log }: AuthDeps) {
   const origin = new URL(config.publicUrl).origin;
   const socialProviders = socialProviderConfigs(config);
   return betterAuth({
@@ -49,6 +53,8 @@ export function createAuth({ config, db, secret, redis, revocations, log }: Auth
       // Name and image rules on every user write, whichever endpoint or path spelling led to it.
       user: {
         ...userFieldHooks.user,
+        // A photo the user removed or replaced (update-user) stops being public.
+        update: { ...userFieldHooks.user.update, after: removeHiddenPhoto({ db, fileStorage, log }) },
         delete: { after: async (deleted) => revocations.revokeUser(deleted.id) },
       },
       // However a session ends (sign-out, revoked, a password change), its access tokens end with it.

@@ -1,6 +1,5 @@
 import { APIError } from 'better-auth';
 import { signUpSchema, USERNAME_MAX } from '../../shared/auth-schemas.ts';
-import { keyFromUploadUrl } from '../storage/file-storage.ts';
 
 /**
  * The rules for the user's `name` and `image`, applied to every write better-auth makes to a user
@@ -24,11 +23,13 @@ function hasUnsafeCharacters(value: string): boolean {
   return /\s/.test(value);
 }
 
-/** null, this server's own upload URL, or an http(s) URL without credentials, of bounded length. */
+/**
+ * null or an http(s) URL without credentials, of bounded length. Never one of our upload paths: only the
+ * photo route sets those, together with user.photo_key (users/photo-cleanup.ts relies on it).
+ */
 export function isAcceptableImage(value: unknown): value is string | null {
   if (value === null) return true;
   if (typeof value !== 'string') return false;
-  if (keyFromUploadUrl(value)) return true;
   if (value.length > IMAGE_URL_MAX || hasUnsafeCharacters(value)) return false;
   let url: URL;
   try {

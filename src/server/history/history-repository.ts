@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ChatStatus } from '../../shared/history.ts';
+import { formatBytes } from '../../shared/text.ts';
 import type { Db } from '../db/client.ts';
 import { type ChatMessage, history } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -27,15 +28,6 @@ export interface HistoryQuota {
 const NO_QUOTA: HistoryQuota = { maxChats: 0, maxBytes: 0 };
 // First key of the per-user advisory locks (the two-int form, apart from the migration lock's bigint).
 const QUOTA_LOCK_SPACE = 0x68697374;
-
-/** 50 MB, 1.5 MB, 20 KB, 900 bytes. */
-export function formatBytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 10) return `${Math.round(mb)} MB`;
-  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
-}
 
 function quotaError(detail: string): AppError {
   return new AppError(

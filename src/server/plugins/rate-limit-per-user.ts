@@ -16,7 +16,8 @@ export interface PerUserLimit {
 /**
  * A per-user budget of calls a minute, keyed by the caller's id, in Redis when REDIS_URL is set (so
  * every instance shares the count). Past it: 429 `rate_limit:<surface>` with Retry-After. Used by the
- * tool calls (AI_RATE_LIMIT_PER_USER) and by POST /api/history (HISTORY_RATE_LIMIT_PER_USER).
+ * tool calls (AI_RATE_LIMIT_PER_USER), POST /api/history (HISTORY_RATE_LIMIT_PER_USER) and photo
+ * uploads (PHOTO_RATE_LIMIT_PER_USER).
  */
 export function perUserRateLimit(
   app: FastifyInstance,

@@ -3,9 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
+import { formatBytes } from '../../shared/text.ts';
 import { userSchema } from '../../shared/user-schema.ts';
+import { GenerationLimiter } from '../ai/generation-limiter.ts';
 import { authenticate, requireSelf, requireUser } from '../auth/require-user.ts';
 import { AppError } from '../errors.ts';
+import { perUserRateLimit } from '../plugins/rate-limit-per-user.ts';
 import type { ImageExtension } from '../storage/file-storage.ts';
 import { reencodePhoto } from '../users/reencode-photo.ts';
 import { createUserRepository } from '../users/user-repository.ts';
@@ -20,6 +23,14 @@ const EXTENSION_BY_DETECTED_TYPE: Record<string, ImageExtension> = {
   webp: 'webp',
   gif: 'gif',
 };
+
+/** 503: every place in the photo line is taken. */
+const photoBusy = () =>
+  new AppError(
+    'unavailable:photo_busy',
+    'The server is busy processing other photos. Please try again in a moment.',
+    { headers: { 'retry-after': '5' } },
+  );
 
 const notAnImage = () =>
   new AppError('unsupported_media_type:photo', 'The photo must be a PNG, JPEG, WebP or GIF image.');
@@ -45,7 +56,10 @@ async function readPhoto(request: FastifyRequest): Promise<Buffer> {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('payload_too_large:photo', 'The photo is larger than 2 MB. Choose a smaller image.');
+      throw new AppError(
+        'payload_too_large:photo',
+        `The photo is larger than ${formatBytes(MAX_PHOTO_BYTES)}. Choose a smaller image.`,
+      );
     }
     if (code === 'FST_FILES_LIMIT')
       throw new AppError('bad_request:photo', 'Send exactly one file, in a field named "photo".');
@@ -63,13 +77,31 @@ async function readPhoto(request: FastifyRequest): Promise<Buffer> {
 
 /**
  * PUT /api/users/:uid/photo: the caller's own profile photo, checked from its bytes, re-encoded without
- * its metadata (reencode-photo.ts) and stored by the server.
+ * its metadata (reencode-photo.ts) and stored by the server. Each upload is held in memory and decoded
+ * on the thread pool that password hashing also uses, so a user gets PHOTO_RATE_LIMIT_PER_USER uploads
+ * a minute, and the process re-encodes PHOTO_PROCESSING_CONCURRENCY photos at once, with twice as many
+ * waiting in a line shared fairly between users (past it, 503).
  */
 export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 50 },
   });
   const users = createUserRepository(app.database.db);
+  const limitUploads = perUserRateLimit(app, {
+    surface: 'photo',
+    perMinute: app.config.PHOTO_RATE_LIMIT_PER_USER,
+    what: 'photo uploads',
+  });
+  const concurrency = app.config.PHOTO_PROCESSING_CONCURRENCY;
+  const line = new GenerationLimiter(concurrency, 2 * concurrency, photoBusy);
+  async function reencodeInLine(userId: string, bytes: Buffer, extension: ImageExtension) {
+    const release = await line.acquire({ userId });
+    try {
+      return await reencodePhoto(bytes, extension);
+    } finally {
+      release();
+    }
+  }
 
   app.put(
     '/users/:uid/photo',
@@ -83,16 +115,17 @@ export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await requireUser(request);
       requireSelf(caller, request.params.uid);
+      await limitUploads(request); // before the body is read
       const bytes = await readPhoto(request);
       const detected = await fileTypeFromBuffer(bytes);
       const extension = detected ? EXTENSION_BY_DETECTED_TYPE[detected.ext] : undefined;
       if (!extension) throw notAnImage();
 
-      const cleaned = await reencodePhoto(bytes, extension);
+      const cleaned = await reencodeInLine(caller.sub, bytes, extension);
       if (cleaned.length > MAX_PHOTO_BYTES) {
         throw new AppError(
           'payload_too_large:photo',
-          'The photo is still larger than 2 MB once processed. Choose a smaller or simpler image.',
+          `The photo is still larger than ${formatBytes(MAX_PHOTO_BYTES)} once processed. Choose a smaller or simpler image.`,
         );
       }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type User, userWithFallbacks } from '../../shared/user.ts';
 import type { Db } from '../db/client.ts';
 import { profile, user } from '../db/schema.ts';
-import { uploadUrl } from '../storage/file-storage.ts';
+import { keyFromUploadUrl, uploadUrl } from '../storage/file-storage.ts';
 
 /**
  * Users as the API shows them (spec §3). Every method acts on the caller's own account: the caller's
@@ -93,6 +93,25 @@ export function createUserRepository(db: Db) {
           .where(eq(user.id, callerId));
         const row = await selectOwn(tx, callerId);
         return row ? { user: toUser(row), previousKey: before.photoKey } : null;
+      });
+    },
+
+    /**
+     * Forgets the caller's uploaded photo once user.image no longer shows it (update-user removed or
+     * replaced it) and returns its key, for the caller to delete the file; null when there is none or
+     * it is still shown. Checked and cleared under the row's lock, so a concurrent upload's key (set
+     * together with its image) is never taken for a hidden one.
+     */
+    async forgetHiddenPhoto(callerId: string): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ image: user.image, photoKey: user.photoKey })
+          .from(user)
+          .where(eq(user.id, callerId))
+          .for('update');
+        if (!row?.photoKey || keyFromUploadUrl(row.image) === row.photoKey) return null;
+        await tx.update(user).set({ photoKey: null }).where(eq(user.id, callerId));
+        return row.photoKey;
       });
     },
   };

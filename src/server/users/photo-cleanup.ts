@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { createUserRepository } from './user-repository.ts';
+
+export interface PhotoCleanupDeps {
+  db: Db;
+  fileStorage: FileStorage;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * better-auth's `user.update.after` database hook: once a write leaves user.image pointing somewhere
+ * other than the photo the user uploaded (update-user with `image: null` or another address), that
+ * file is forgotten and deleted, so a removed photo stops being public. A failure is logged only: the
+ * user's own change has already been made.
+ */
+export function removeHiddenPhoto({ db, fileStorage, log }: PhotoCleanupDeps) {
+  const users = createUserRepository(db);
+  return async (updated: unknown): Promise<void> => {
+    const id = (updated as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return; // an updateMany reports a count, not a user
+    try {
+      const key = await users.forgetHiddenPhoto(id);
+      if (key) await fileStorage.remove(key);
+    } catch (err) {
+      log.warn({ err }, 'removed photo not deleted');
+    }
+  };
+}
