@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Off unless asked for (`--coverage`, as npm test does): a text summary, no thresholds.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.test.{ts,tsx}', 'src/**/*.d.ts'],
+      reporter: ['text-summary'],
+    },
     projects: [
       {
         // The web app's `@/` imports, as in vite.config.ts.

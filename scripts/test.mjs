@@ -41,9 +41,11 @@ mkdirSync(REPORTS, { recursive: true });
 const build = run('node', ['scripts/ensure-build.mjs']);
 if (build !== 0) process.exit(build);
 
+// --coverage prints v8 coverage as a text summary (vitest.config.ts); no thresholds.
 const vitest = run('npx', [
   'vitest',
   'run',
+  '--coverage',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${REPORTS}/vitest.json`,
