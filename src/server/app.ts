@@ -3,27 +3,25 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AccessTokens, createAccessTokens } from './auth/access-token.ts';
 import { authPlugin } from './auth/auth-plugin.ts';
-import { redisPlugin } from './auth/redis.ts';
 import { createTokenRevocations } from './auth/token-revocations.ts';
 import type { HealthProbe } from './component-health.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { historyRepositoryPlugin } from './history/history-repository-plugin.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { redisPlugin } from './plugins/redis.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { configRoutes } from './routes/config.ts';
-import { generationRoutes } from './routes/generations.ts';
 import { healthRoutes } from './routes/health.ts';
-import { historyRoutes } from './routes/history.ts';
 import { jwtRoutes } from './routes/jwt.ts';
-import { toolRoutes } from './routes/tools.ts';
+import { protectedApi } from './routes/protected-api.ts';
 import { uploadRoutes } from './routes/uploads.ts';
-import { userRoutes } from './routes/users.ts';
-import { userPhotoRoutes } from './routes/users-photo.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 import { assistantPlugin } from './tools/assistant-plugin.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
+import { usersRepositoryPlugin } from './users/users-repository-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('accessTokens', createAccessTokens(deps.secret, createTokenRevocations(app.redis, app.log)));
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin);
+  await app.register(usersRepositoryPlugin);
+  await app.register(historyRepositoryPlugin);
+  await app.register(assistantPlugin);
 
   await app.register(
     async (api) => {
@@ -94,17 +95,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const error = new AppError('not_found:api', `No API route for ${request.method} ${path}.`);
         reply.status(404).send(error.toBody());
       });
+      // Public: no bearer token needed (health adds details for a caller who sends one).
       await api.register(healthRoutes);
       await api.register(authPlugin, { secret: deps.secret });
       await api.register(configRoutes);
       await api.register(jwtRoutes);
-      await api.register(userRoutes);
-      await api.register(userPhotoRoutes);
       await api.register(uploadRoutes);
-      await api.register(assistantPlugin);
-      await api.register(historyRoutes);
-      await api.register(toolRoutes);
-      await api.register(generationRoutes);
+      // Protected: one scope that authenticates every route once (request.user).
+      await api.register(protectedApi);
     },
     { prefix: '/api' },
   );

@@ -39,7 +39,7 @@ const envFields = z.object({
   GITHUB_OAUTH_URL: optionalString.pipe(z.url().optional()),
   /** Sign-in (and, counted apart, sign-up) attempts per IP per minute; 0 turns the limit off. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
-  /** Sign-in (and, counted apart, sign-up) attempts per e-mail address per 10 minutes; 0 turns it off. */
+  /** Failed password attempts per account and IP per 10 minutes (then the account slows down); 0 turns it off. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(0).default(10),
   AI_PROVIDER: z.enum(['local', 'openai', 'anthropic', 'google', 'openai-compatible']).optional(),
   AI_MODEL: optionalString,

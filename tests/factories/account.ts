@@ -10,7 +10,7 @@ export interface TestAccount {
   password: string;
 }
 
-/** A valid sign-up payload (spec §5) with a unique e-mail address. */
+/** A valid sign-up payload (docs/product.md §5) with a unique e-mail address. */
 export function accountFields(overrides: Partial<TestAccount> = {}): TestAccount {
   const id = randomBytes(4).toString('hex');
   return { name: `writer-${id}`, email: `writer-${id}@example.test`, password: 'Secret#123', ...overrides };

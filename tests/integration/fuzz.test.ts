@@ -25,6 +25,7 @@ function authEndpoints(t: TestApp): Route[] {
     redis: null,
     revocations: t.app.accessTokens.revocations,
     fileStorage: t.app.fileStorage,
+    users: t.app.usersRepository,
     log: t.app.log,
   });
   return Object.values(auth.api).flatMap((endpoint) => {

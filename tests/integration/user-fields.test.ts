@@ -83,6 +83,7 @@ describe.each(testDatabaseKinds())('user name and image rules (%s)', (kind) => {
       redis: null,
       revocations: t.app.accessTokens.revocations,
       fileStorage: t.app.fileStorage,
+      users: t.app.usersRepository,
       log: t.app.log,
     });
     const body = { ...accountFields(), name: 'n'.repeat(300), image: 'javascript:alert(1)' };

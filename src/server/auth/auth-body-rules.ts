@@ -7,7 +7,7 @@ import { configuredSocialProviders, SOCIAL_PROVIDER_LABELS, SOCIAL_PROVIDERS } f
 
 /**
  * Checks run on better-auth's bodies before it sees them, so the user reads the product's own
- * messages (spec §5, from the shared schemas) instead of better-auth's.
+ * messages (docs/product.md §5, from the shared schemas) instead of better-auth's.
  */
 function bodyObject(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;

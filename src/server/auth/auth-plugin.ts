@@ -15,7 +15,8 @@ declare module 'fastify' {
 
 /**
  * Creates better-auth, decorates it as `app.auth` and mounts its endpoints under `<prefix>/auth/*`
- * (register inside the /api context).
+ * (public: cookie sessions, no bearer token; register inside the /api context, outside the protected
+ * scope).
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { secret: string }) => {
@@ -26,12 +27,13 @@ export const authPlugin = fp(
       redis: app.redis,
       revocations: app.accessTokens.revocations,
       fileStorage: app.fileStorage,
+      users: app.usersRepository,
       log: app.log,
     });
     app.decorate('auth', auth);
     await app.register(authRoutes);
   },
-  { name: 'auth', dependencies: ['redis', 'rate-limit'] },
+  { name: 'auth', dependencies: ['redis', 'rate-limit', 'file-storage', 'users-repository'] },
 );
 
 async function authRoutes(app: FastifyInstance) {

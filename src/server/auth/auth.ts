@@ -9,8 +9,9 @@ import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { removeHiddenPhoto } from '../users/photo-cleanup.ts';
+import type { UsersRepository } from '../users/users-repository.ts';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
-import { redisSecondaryStorage } from './redis.ts';
+import { redisSecondaryStorage } from './redis-secondary-storage.ts';
 import { socialProviderConfigs } from './social-providers.ts';
 import type { TokenRevocations } from './token-revocations.ts';
 import { userFieldHooks } from './user-fields.ts';
@@ -23,6 +24,8 @@ export interface AuthDeps {
   revocations: TokenRevocations;
   /** Where uploaded photos live: one that update-user hides is deleted. */
   fileStorage: FileStorage;
+  /** For the same cleanup: forgets the photo's key. */
+  users: UsersRepository;
   log: FastifyBaseLogger;
 }
 
@@ -31,7 +34,7 @@ export interface AuthDeps {
  * configured. Its own rate limiter is off: sign-in and sign-up are limited in front of it
  * (plugins/rate-limit-auth.ts) with messages users can read.
  */
-export function createAuth({ config, db, secret, redis, revocations, fileStorage, log }: AuthDeps) {
+export function createAuth({ config, db, secret, redis, revocations, fileStorage, users, log }: AuthDeps) {
   const origin = new URL(config.publicUrl).origin;
   const socialProviders = socialProviderConfigs(config);
   return betterAuth({
@@ -54,7 +57,7 @@ export function createAuth({ config, db, secret, redis, revocations, fileStorage
       user: {
         ...userFieldHooks.user,
         // A photo the user removed or replaced (update-user) stops being public.
-        update: { ...userFieldHooks.user.update, after: removeHiddenPhoto({ db, fileStorage, log }) },
+        update: { ...userFieldHooks.user.update, after: removeHiddenPhoto({ users, fileStorage, log }) },
         delete: { after: async (deleted) => revocations.revokeUser(deleted.id) },
       },
       // However a session ends (sign-out, revoked, a password change), its access tokens end with it.

@@ -5,6 +5,16 @@ import type { AccessClaims } from './access-token.ts';
 /** The caller of a protected route, proven by the bearer token. */
 export type CurrentUser = AccessClaims;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The verified caller, set by `authenticate` for every route of the protected scope
+     * (routes/protected-api.ts). Public routes never have it.
+     */
+    user: CurrentUser;
+  }
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -12,33 +22,27 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
 }
 
-// One verification per request, however many hooks and handlers ask.
-const verified = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
-
-/** The verified caller, or null when the request carries no bearer token. Invalid tokens throw 401. */
+/**
+ * The verified caller, or null when the request carries no bearer token; an invalid token throws 401.
+ * For public routes that show more to a signed-in caller (GET /api/health); protected routes read
+ * `request.user` instead.
+ */
 export async function getUser(request: FastifyRequest): Promise<CurrentUser | null> {
-  let result = verified.get(request);
-  if (!result) {
-    const token = bearerToken(request);
-    result = token ? request.server.accessTokens.verify(token) : Promise.resolve(null);
-    verified.set(request, result);
-  }
-  return result;
+  const token = bearerToken(request);
+  return token ? request.server.accessTokens.verify(token) : null;
 }
 
-/** The verified caller; 401 when there is none. */
-export async function requireUser(request: FastifyRequest): Promise<CurrentUser> {
+/**
+ * The protected scope's onRequest hook: 401 before the body is even parsed when the bearer token is
+ * missing or invalid, else the caller becomes `request.user`.
+ */
+export async function authenticate(request: FastifyRequest): Promise<void> {
   const user = await getUser(request);
   if (!user) throw new AppError('unauthorized:auth', 'Sign in to continue: this call needs a bearer token.');
-  return user;
+  request.user = user;
 }
 
 /** 403 unless `uid` is the caller's own id. */
 export function requireSelf(user: CurrentUser, uid: string): void {
   if (user.sub !== uid) throw new AppError('forbidden:user', 'You can only access your own account.');
-}
-
-/** onRequest hook: 401 before the body is even parsed when the bearer token is missing or invalid. */
-export async function authenticate(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
 }

@@ -73,7 +73,7 @@ export const verification = pgTable(
   (t) => [index().on(t.identifier)],
 );
 
-/** The product profile (spec §3 User): created by POST /api/users, one per account. */
+/** The product profile (docs/product.md §3 User): created by POST /api/users, one per account. */
 export const profile = pgTable('profile', {
   userId: text()
     .primaryKey()
@@ -87,7 +87,7 @@ export interface ChatMessage {
   content: string;
 }
 
-/** A history chat (spec §3): one table for all six services, keyed by user and service. */
+/** A history chat (docs/product.md §3): one table for all six services, keyed by user and service. */
 export const history = pgTable(
   'history',
   {

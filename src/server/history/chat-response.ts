@@ -1,8 +1,8 @@
 import type { Chat, ChatStatus } from '../../shared/history.ts';
 import type { HistoryRow } from './history-repository.ts';
 
-/** A stored chat in the API's shape (spec §3): `_id` and `id` both, the owner as `uid`. */
-export function toChat(row: HistoryRow): Chat {
+/** A stored chat in the API's shape (docs/product.md §3): `_id` and `id` both, the owner as `uid`. */
+export function toChatResponse(row: HistoryRow): Chat {
   return {
     _id: row.id,
     id: row.id,

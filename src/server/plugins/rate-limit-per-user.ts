@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireUser } from '../auth/require-user.ts';
 import { retryPhrase, tooManyRequests } from '../errors.ts';
 
 export const PER_USER_WINDOW_MS = 60_000;
@@ -14,10 +13,10 @@ export interface PerUserLimit {
 }
 
 /**
- * A per-user budget of calls a minute, keyed by the caller's id, in Redis when REDIS_URL is set (so
- * every instance shares the count). Past it: 429 `rate_limit:<surface>` with Retry-After. Used by the
- * tool calls (AI_RATE_LIMIT_PER_USER), POST /api/history (HISTORY_RATE_LIMIT_PER_USER) and photo
- * uploads (PHOTO_RATE_LIMIT_PER_USER).
+ * A per-user budget of calls a minute, keyed by the caller's id (`request.user`, so for protected routes
+ * only), in Redis when REDIS_URL is set (so every instance shares the count). Past it: 429
+ * `rate_limit:<surface>` with Retry-After. Used by the tool calls (AI_RATE_LIMIT_PER_USER), POST
+ * /api/history (HISTORY_RATE_LIMIT_PER_USER) and photo uploads (PHOTO_RATE_LIMIT_PER_USER).
  */
 export function perUserRateLimit(
   app: FastifyInstance,
@@ -27,7 +26,7 @@ export function perUserRateLimit(
   const byUser = app.createRateLimit({
     max: perMinute,
     timeWindow: PER_USER_WINDOW_MS,
-    keyGenerator: async (request) => `${surface}:user:${(await requireUser(request)).sub}`,
+    keyGenerator: (request) => `${surface}:user:${request.user.sub}`,
   });
   return async (request) => {
     const result = await byUser(request);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { configuredSocialProviders } from '../auth/social-providers.ts';
 
-/** GET /api/config: public settings the web app needs before sign-in. */
+/** GET /api/config (public): settings the web app needs before sign-in. */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const socialProviders = configuredSocialProviders(app.config);
   app.get(

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/require-user.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -10,8 +9,7 @@ import { AppError } from '../errors.ts';
  */
 export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/generations/:id/stop', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
-    const user = await requireUser(request);
-    const generation = app.generations.find(user.sub, request.params.id);
+    const generation = app.generations.find(request.user.sub, request.params.id);
     if (!generation) {
       throw new AppError(
         'not_found:generation',

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getUser } from '../auth/require-user.ts';
+import { getUser } from '../auth/authenticate.ts';
 
 /**
- * GET /api/health: liveness, the database and each component's coarse state (the AI model: provider,
+ * GET /api/health (public): liveness, the database and each component's coarse state (the AI model: provider,
  * state, download percent) for anyone. A caller with a valid bearer token also gets the details (model
  * name, failure reason), redacted for display; a missing or invalid token just means no details.
  */

@@ -9,9 +9,9 @@ import {
   renameHistorySchema,
   serviceSlugSchema,
 } from '../../shared/history.ts';
-import { type CurrentUser, requireSelf, requireUser } from '../auth/require-user.ts';
+import { requireSelf } from '../auth/authenticate.ts';
 import { AppError } from '../errors.ts';
-import { toChat } from '../history/chat-view.ts';
+import { toChatResponse } from '../history/chat-response.ts';
 import { decodeCursor, encodeCursor } from '../history/history-cursor.ts';
 import { perUserRateLimit } from '../plugins/rate-limit-per-user.ts';
 
@@ -22,36 +22,29 @@ const pageQuery = z.object({
 const idParams = z.object({ id: z.string() });
 const notFound = () => new AppError('not_found:history', 'No such history chat.');
 
-/** The history API (spec §7). Ownership lives in the repository's queries; uid paths must be the caller's. */
+/**
+ * The history API (docs/product.md §7), in the protected scope (the caller is `request.user`). Ownership lives in the
+ * repository's queries; uid paths must be the caller's.
+ */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.historyRepository;
-  // Authenticate before validation, so a caller without a token gets 401 whatever the payload.
-  const callers = new WeakMap<object, CurrentUser>();
-  app.addHook('onRequest', async (request) => {
-    callers.set(request, await requireUser(request));
-  });
-  const caller = (request: object): CurrentUser => {
-    const user = callers.get(request);
-    if (!user) throw new AppError('unauthorized:auth');
-    return user;
-  };
 
   async function page(userId: string, service: string | undefined, query: z.infer<typeof pageQuery>) {
     const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (query.cursor !== undefined && !cursor)
       throw new AppError('bad_request:cursor', 'The cursor is not valid.');
     const { rows, next } = await repo.list(userId, { service, cursor, limit: query.limit });
-    return { history: rows.map(toChat), nextCursor: next ? encodeCursor(next) : null };
+    return { history: rows.map(toChatResponse), nextCursor: next ? encodeCursor(next) : null };
   }
 
   app.get(
     '/history/item/:id',
     { schema: { params: idParams, response: { 200: z.object({ history: chatSchema }) } } },
     async (request) => {
-      const user = caller(request);
+      const user = request.user;
       const row = await repo.get(user.sub, request.params.id);
       if (!row) throw notFound();
-      return { history: toChat(row) };
+      return { history: toChatResponse(row) };
     },
   );
 
@@ -65,7 +58,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = caller(request);
+      const user = request.user;
       requireSelf(user, request.params.uid);
       return page(user.sub, request.params.type, request.query);
     },
@@ -81,7 +74,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = caller(request);
+      const user = request.user;
       requireSelf(user, request.params.uid);
       return page(user.sub, undefined, request.query);
     },
@@ -96,7 +89,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/history',
     { schema: { body: createHistorySchema, response: { 201: z.object({ history: chatSchema }) } } },
     async (request, reply) => {
-      const user = caller(request);
+      const user = request.user;
       const { uid, service, title, messages } = request.body;
       requireSelf(user, uid);
       await limitSaves(request);
@@ -107,7 +100,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         messages,
         status: 'complete',
       });
-      return reply.status(201).send({ history: toChat(row) });
+      return reply.status(201).send({ history: toChatResponse(row) });
     },
   );
 
@@ -115,10 +108,10 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/history/:id',
     { schema: { params: idParams, body: renameHistorySchema, response: { 200: chatSchema } } },
     async (request) => {
-      const user = caller(request);
+      const user = request.user;
       const row = await repo.rename(user.sub, request.params.id, request.body.title);
       if (!row) throw notFound();
-      return toChat(row);
+      return toChatResponse(row);
     },
   );
 
@@ -128,7 +121,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: z.object({ deleted: z.literal(true), id: z.string() }) } },
     },
     async (request) => {
-      const user = caller(request);
+      const user = request.user;
       if (!(await repo.remove(user.sub, request.params.id))) throw notFound();
       return { deleted: true as const, id: request.params.id };
     },

@@ -5,8 +5,9 @@ import { toWebHeaders } from '../auth/web-bridge.ts';
 import { AppError } from '../errors.ts';
 
 /**
- * POST /api/jwt {email} → {token, expiresAt}: trades the cookie session for a short-lived bearer token.
- * The only route that reads the session; the e-mail must be the session's own (case-insensitive).
+ * POST /api/jwt {email} → {token, expiresAt} (public: no bearer token): trades the cookie session for a
+ * short-lived bearer token. The only route that reads the session; the e-mail must be the session's own
+ * (case-insensitive).
  */
 export const jwtRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,16 +1,16 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { requireUser } from '../auth/require-user.ts';
 import { perUserRateLimit } from '../plugins/rate-limit-per-user.ts';
 import type { Generation, GenerationOutcome } from '../tools/generation.ts';
 import { readToolInput } from '../tools/read-tool-input.ts';
-import { serverTools } from '../tools/registry.ts';
+import { serverTools } from '../tools/server-tools.ts';
 import { streamGeneration, wantsEventStream } from '../tools/sse-reply.ts';
 
 /**
- * One factory for the six tool routes (POST /api/explain-code, …): authenticate, validate with the
- * shared schema, count the call against the user's rate limit, check the model, start the generation
- * (within the user's in-flight cap), then answer JSON `{<outputField>, historyId, status}` or, with
+ * One factory for the six tool routes (POST /api/explain-code, …), in the protected scope (the caller
+ * is `request.user`, authenticated before the body is read): validate with the shared schema, count the
+ * call against the user's rate limit, check the model, start the generation (within the user's
+ * in-flight cap), then answer JSON `{<outputField>, historyId, status}` or, with
  * `Accept: text/event-stream`, stream it.
  */
 export async function toolRoutes(app: FastifyInstance) {
@@ -29,7 +29,7 @@ export async function toolRoutes(app: FastifyInstance) {
       status: outcome.status,
     });
     app.post(apiPath.slice('/api'.length), async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user;
       const input = await readToolInput(request, tool);
       await limitToolCalls(request);
       // Refused before the model runs: a generation's chat is always saved once it exists.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.ts';
 
 /**
- * GET /api/uploads/:key: stored files, public and immutable (keys are random and never reused).
+ * GET /api/uploads/:key (public): stored files, public and immutable (keys are random and never reused).
  * The content type comes from the key, which the server chose after checking the bytes.
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {

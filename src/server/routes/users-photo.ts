@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { formatBytes } from '../../shared/text.ts';
 import { userSchema } from '../../shared/user-schema.ts';
 import { GenerationLimiter } from '../ai/generation-limiter.ts';
-import { authenticate, requireSelf, requireUser } from '../auth/require-user.ts';
+import { requireSelf } from '../auth/authenticate.ts';
 import { AppError } from '../errors.ts';
 import { perUserRateLimit } from '../plugins/rate-limit-per-user.ts';
 import type { ImageExtension } from '../storage/file-storage.ts';
 import { reencodePhoto } from '../users/reencode-photo.ts';
-import { createUserRepository } from '../users/user-repository.ts';
+import { accountGone } from '../users/users-repository.ts';
 
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 
@@ -86,7 +86,7 @@ export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 50 },
   });
-  const users = createUserRepository(app.database.db);
+  const users = app.usersRepository;
   const limitUploads = perUserRateLimit(app, {
     surface: 'photo',
     perMinute: app.config.PHOTO_RATE_LIMIT_PER_USER,
@@ -106,14 +106,13 @@ export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:uid/photo',
     {
-      onRequest: authenticate,
       schema: {
         params: z.object({ uid: z.string().min(1).max(200) }),
         response: { 200: z.object({ user: userSchema }) },
       },
     },
     async (request) => {
-      const caller = await requireUser(request);
+      const caller = request.user;
       requireSelf(caller, request.params.uid);
       await limitUploads(request); // before the body is read
       const bytes = await readPhoto(request);
@@ -136,7 +135,7 @@ export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!result) {
         await app.fileStorage.remove(key);
-        throw new AppError('unauthorized:user', 'This account no longer exists. Please sign in again.');
+        throw accountGone();
       }
       // Only the file this account uploaded before; user.image can point anywhere (update-user).
       const { previousKey } = result;

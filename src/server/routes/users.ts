@@ -2,22 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signUpSchema } from '../../shared/auth-schemas.ts';
 import { userSchema } from '../../shared/user-schema.ts';
-import { authenticate, requireSelf, requireUser } from '../auth/require-user.ts';
+import { requireSelf } from '../auth/authenticate.ts';
 import { AppError } from '../errors.ts';
-import { createUserRepository } from '../users/user-repository.ts';
-
-const accountGone = () =>
-  new AppError('unauthorized:user', 'This account no longer exists. Please sign in again.');
+import { accountGone } from '../users/users-repository.ts';
 
 /** POST /api/users (idempotent profile creation) and GET /api/users/:uid, both for the caller only. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUserRepository(app.database.db);
+  const users = app.usersRepository;
   const userReply = z.object({ user: userSchema });
 
   app.post(
     '/users',
     {
-      onRequest: authenticate,
       schema: {
         // Extra fields of the spec's payload (uid, photo) are ignored: the caller is the bearer.
         body: z.object({ username: signUpSchema.shape.username.optional() }).nullish(),
@@ -25,8 +21,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await requireUser(request);
-      const result = await users.ensureProfile(caller.sub, request.body?.username);
+      const result = await users.ensureProfile(request.user.sub, request.body?.username);
       if (!result) throw accountGone();
       return reply.status(result.created ? 201 : 200).send({ user: result.user });
     },
@@ -35,16 +30,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:uid',
     {
-      onRequest: authenticate,
       schema: {
         params: z.object({ uid: z.string().min(1).max(200) }),
         response: { 200: userReply },
       },
     },
     async (request) => {
-      const caller = await requireUser(request);
-      requireSelf(caller, request.params.uid);
-      const user = await users.findOwn(caller.sub);
+      requireSelf(request.user, request.params.uid);
+      const user = await users.findOwn(request.user.sub);
       if (!user) throw new AppError('not_found:user', 'This account no longer exists.');
       return { user };
     },

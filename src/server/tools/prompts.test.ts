@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_SLUGS } from '../../shared/services.ts';
 import { TOOLS } from '../../shared/tools.ts';
 import { delimited, fenced } from './prompt-format.ts';
-import { SERVER_TOOLS, serverTools } from './registry.ts';
+import { SERVER_TOOLS, serverTools } from './server-tools.ts';
 
 describe('prompt helpers', () => {
   it('fences code with a fence longer than any backtick run inside it', () => {

@@ -4,7 +4,7 @@ import { AppError } from '../errors.ts';
 import type { ServerTool } from './server-tool.ts';
 
 /**
- * The tool's validated input: the JSON body, or for the multipart tools (spec §7) the text fields of the
+ * The tool's validated input: the JSON body, or for the multipart tools (docs/product.md §7) the text fields of the
  * form. Size violations answer 413, anything else invalid 400, with the schema's readable message.
  */
 export async function readToolInput(

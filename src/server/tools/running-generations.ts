@@ -3,7 +3,7 @@ import { Generation, type GenerationDeps } from './generation.ts';
 import type { InFlightGenerations } from './in-flight-generations.ts';
 import type { ServerTool } from './server-tool.ts';
 
-export interface GenerationRegistryDeps extends GenerationDeps {
+export interface RunningGenerationsDeps extends GenerationDeps {
   inFlight: InFlightGenerations;
 }
 
@@ -12,11 +12,11 @@ export interface GenerationRegistryDeps extends GenerationDeps {
  * one of its user's in-flight places (AI_MAX_IN_FLIGHT_PER_USER) from start until its outcome settles,
  * whatever the ending: done, stopped, failed or dropped.
  */
-export class GenerationRegistry {
+export class RunningGenerations {
   private readonly running = new Map<string, Generation>();
-  private readonly deps: GenerationRegistryDeps;
+  private readonly deps: RunningGenerationsDeps;
 
-  constructor(deps: GenerationRegistryDeps) {
+  constructor(deps: RunningGenerationsDeps) {
     this.deps = deps;
   }
 

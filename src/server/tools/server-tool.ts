@@ -8,6 +8,6 @@ export interface ServerTool<S extends ServiceSlug = ServiceSlug> {
   system: string;
   /** The request the model answers. */
   buildPrompt(input: ToolInput<S>): string;
-  /** The user message saved in history: what the user asked, readable (spec §3 chat). */
+  /** The user message saved in history: what the user asked, readable (docs/product.md §3 chat). */
   userMessage(input: ToolInput<S>): string;
 }

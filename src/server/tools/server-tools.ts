@@ -17,7 +17,7 @@ export const SERVER_TOOLS: { [S in ServiceSlug]: ServerTool<S> } = {
   'resume-assistant': resumeAssistant,
 };
 
-/** The registry as a list, typed loosely enough to iterate over. */
+/** The six as a list, typed loosely enough to iterate over. */
 export function serverTools(): ServerTool[] {
   return Object.values(SERVER_TOOLS) as unknown as ServerTool[];
 }

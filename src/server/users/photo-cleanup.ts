@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { createUserRepository } from './user-repository.ts';
+import type { UsersRepository } from './users-repository.ts';
 
 export interface PhotoCleanupDeps {
-  db: Db;
+  users: UsersRepository;
   fileStorage: FileStorage;
   log: FastifyBaseLogger;
 }
@@ -15,8 +14,7 @@ export interface PhotoCleanupDeps {
  * file is forgotten and deleted, so a removed photo stops being public. A failure is logged only: the
  * user's own change has already been made.
  */
-export function removeHiddenPhoto({ db, fileStorage, log }: PhotoCleanupDeps) {
-  const users = createUserRepository(db);
+export function removeHiddenPhoto({ users, fileStorage, log }: PhotoCleanupDeps) {
   return async (updated: unknown): Promise<void> => {
     const id = (updated as { id?: unknown } | null)?.id;
     if (typeof id !== 'string') return; // an updateMany reports a count, not a user

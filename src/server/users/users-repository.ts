@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { type User, userWithFallbacks } from '../../shared/user.ts';
 import type { Db } from '../db/client.ts';
 import { profile, user } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 import { keyFromUploadUrl, uploadUrl } from '../storage/file-storage.ts';
 
 /**
- * Users as the API shows them (spec §3). Every method acts on the caller's own account: the caller's
+ * Users as the API shows them (docs/product.md §3). Every method acts on the caller's own account: the caller's
  * id is the only key the queries take, so another user's row cannot be reached through here.
  */
 export interface UserRow {
@@ -28,7 +29,11 @@ const columns = {
   subscription: profile.subscription,
 };
 
-export function createUserRepository(db: Db) {
+/** 401: the caller's token is valid but the account behind it has been deleted. */
+export const accountGone = () =>
+  new AppError('unauthorized:user', 'This account no longer exists. Please sign in again.');
+
+export function createUsersRepository(db: Db) {
   type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
   const selectOwn = async (q: Db | Tx, callerId: string) => {
     const [row] = await q
@@ -117,4 +122,4 @@ export function createUserRepository(db: Db) {
   };
 }
 
-export type UserRepository = ReturnType<typeof createUserRepository>;
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../auth/authenticate.ts';
+import { generationRoutes } from './generations.ts';
+import { historyRoutes } from './history.ts';
+import { toolRoutes } from './tools.ts';
+import { userRoutes } from './users.ts';
+import { userPhotoRoutes } from './users-photo.ts';
+
+/**
+ * Every route that needs a signed-in caller, in one scope behind one onRequest hook: the bearer token
+ * is verified before the body is read (401 otherwise) and the caller becomes `request.user`, which the
+ * handlers read. A new protected route is registered here and cannot skip the check; public routes
+ * (health, config, jwt, uploads, /api/auth/*) are registered outside it, in app.ts.
+ */
+export async function protectedApi(app: FastifyInstance) {
+  app.addHook('onRequest', authenticate);
+  await app.register(userRoutes);
+  await app.register(userPhotoRoutes);
+  await app.register(historyRoutes);
+  await app.register(toolRoutes);
+  await app.register(generationRoutes);
+}
