@@ -78,7 +78,7 @@ test('Enter submits and blurs, Shift+Enter adds a line, and an empty form cannot
   await expect(box).toBeDisabled();
   await expect(toolOutput(page)).toContainText('Summary ready.');
 
-  // The summarizer clears its inputs after a success (spec §4).
+  // The summarizer clears its inputs after a success (docs/product.md §4).
   await page.getByRole('button', { name: 'New request' }).click();
   await expect(page.getByLabel('Paste your text')).toHaveValue('');
 });

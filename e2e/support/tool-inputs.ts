@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-/** How an end-to-end test fills one tool's form, and what the sidebar title is (spec §3). */
+/** How an end-to-end test fills one tool's form, and what the sidebar title is (docs/product.md §3). */
 export interface ToolCase {
   slug: string;
   name: string;
@@ -92,7 +92,7 @@ export const TOOL_CASES: ToolCase[] = [
   },
 ];
 
-/** Sidebar titles: over 20 characters → the first 20 plus '...' (spec §2). */
+/** Sidebar titles: over 20 characters → the first 20 plus '...' (docs/product.md §2). */
 export function sidebarTitle(title: string): string {
   return title.length > 20 ? `${title.slice(0, 20)}...` : title;
 }

@@ -8,7 +8,7 @@ function messages(input: unknown): string[] {
   return result.success ? [] : result.error.issues.map((i) => i.message);
 }
 
-describe('signUpSchema (spec §5)', () => {
+describe('signUpSchema (docs/product.md §5)', () => {
   it('accepts a valid sign-up', () => {
     expect(signUpSchema.parse(valid)).toEqual(valid);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Sign-up and sign-in payloads (spec §5). The server and the web form use these same objects. */
+/** Sign-up and sign-in payloads (docs/product.md §5). The server and the web form use these same objects. */
 
 export const USERNAME_MAX = 50;
 export const EMAIL_MAX = 254;

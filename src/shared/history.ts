@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_SLUGS } from './services.ts';
 
-/** History chats (spec §3, §7): the payloads of the history API, shared by server and web. */
+/** History chats (docs/product.md §3, §7): the payloads of the history API, shared by server and web. */
 
 export const HISTORY_TITLE_MAX = 200;
 export const HISTORY_PAGE_DEFAULT = 50;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newPasswordSchema } from './auth-schemas.ts';
 import { GENERATED_PASSWORD_LENGTH, generatePassword, PASSWORD_ALPHABET } from './password.ts';
 
-describe('generatePassword (spec §5)', () => {
+describe('generatePassword (docs/product.md §5)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('makes 12 characters from letters, digits and !@#$%^&*()', () => {

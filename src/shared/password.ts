@@ -1,4 +1,4 @@
-/** Random password generator (spec §5): 12 characters from letters, digits and !@#$%^&*(). */
+/** Random password generator (docs/product.md §5): 12 characters from letters, digits and !@#$%^&*(). */
 
 export const PASSWORD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*()';
 export const GENERATED_PASSWORD_LENGTH = 12;

@@ -12,7 +12,7 @@ describe('plan catalogue', () => {
     expect(PLANS.map((p) => p.name)).toEqual(['Starter', 'Pro', 'Enterprise']);
   });
 
-  it('carries the prices of spec §9', () => {
+  it('carries the prices of docs/product.md §9', () => {
     expect([plan('starter').price, plan('starter').yearlyPrice]).toEqual([12, 99]);
     expect([plan('pro').price, plan('pro').yearlyPrice]).toEqual([39, 349]);
     expect([plan('enterprise').price, plan('enterprise').yearlyPrice]).toEqual([89, 799]);

@@ -1,4 +1,4 @@
-/** The plan catalogue (spec §3 Plan, §9 prices): one source for the pricing page and, later, billing. */
+/** The plan catalogue (docs/product.md §3 Plan, §9 prices): one source for the pricing page and, later, billing. */
 
 export type BillingPeriod = 'monthly' | 'yearly';
 

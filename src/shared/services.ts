@@ -14,7 +14,7 @@ export interface ServiceInfo {
   slug: ServiceSlug;
   /** Display name, e.g. 'Code Explainer'. */
   name: string;
-  /** Tagline shown on the tool screen (spec §1). */
+  /** Tagline shown on the tool screen (docs/product.md §1). */
   tagline: string;
   /** One-sentence description for menus and cards. */
   description: string;
@@ -44,7 +44,7 @@ export function isServiceSlug(value: string | undefined): value is ServiceSlug {
   return value !== undefined && (SERVICE_SLUGS as readonly string[]).includes(value);
 }
 
-/** 'code-explainer' → 'Code Explainer'; empty or missing → 'Service' (spec §2). */
+/** 'code-explainer' → 'Code Explainer'; empty or missing → 'Service' (docs/product.md §2). */
 export function formatServiceName(segment: string | undefined): string {
   if (!segment) return 'Service';
   const words = segment.split('-').filter(Boolean);
@@ -52,7 +52,7 @@ export function formatServiceName(segment: string | undefined): string {
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
-/** Tagline for a slug; an unknown slug gets the article-generator tagline (spec §1). */
+/** Tagline for a slug; an unknown slug gets the article-generator tagline (docs/product.md §1). */
 export function serviceTagline(slug: string | undefined): string {
   return isServiceSlug(slug) ? TAGLINES[slug] : TAGLINES['article-generator'];
 }

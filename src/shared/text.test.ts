@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatServiceName, SERVICES, serviceTagline } from './services.ts';
 import { busyLabel, cutDisplayName, cutSidebarTitle, formatBytes, requestDisplayTitle } from './text.ts';
 
-describe('service names and taglines (spec §1, §2)', () => {
+describe('service names and taglines (docs/product.md §1, §2)', () => {
   it('splits hyphenated names into capitalised words', () => {
     expect(formatServiceName('code-explainer')).toBe('Code Explainer');
     expect(formatServiceName('resume-assistant')).toBe('Resume Assistant');
@@ -32,7 +32,7 @@ describe('service names and taglines (spec §1, §2)', () => {
   });
 });
 
-describe('cuts (spec §2, §9)', () => {
+describe('cuts (docs/product.md §2, §9)', () => {
   it('cuts sidebar titles over 20 characters', () => {
     expect(cutSidebarTitle('a'.repeat(20))).toBe('a'.repeat(20));
     expect(cutSidebarTitle('a'.repeat(21))).toBe(`${'a'.repeat(20)}...`);
@@ -43,7 +43,7 @@ describe('cuts (spec §2, §9)', () => {
   });
 });
 
-describe('requestDisplayTitle (spec §3)', () => {
+describe('requestDisplayTitle (docs/product.md §3)', () => {
   it('uses the text field of form data, cut at 100', () => {
     const form = new FormData();
     form.set('text', 'x'.repeat(150));
@@ -62,7 +62,7 @@ describe('requestDisplayTitle (spec §3)', () => {
   });
 });
 
-describe('busyLabel (spec §4)', () => {
+describe('busyLabel (docs/product.md §4)', () => {
   it.each([
     ['Explain Code', 'Explaining...'],
     ['Refactor Code', 'Refactoring...'],

@@ -1,4 +1,4 @@
-/** Text rules shared by server and web (spec §3, §4, §9). */
+/** Text rules shared by server and web (docs/product.md §3, §4, §9). */
 
 export const SIDEBAR_CUT = 20;
 export const REQUEST_TITLE_CUT = 100;
@@ -13,13 +13,13 @@ export function cutSidebarTitle(title: string): string {
   return cutText(title, SIDEBAR_CUT);
 }
 
-/** User block display name: 20 characters or longer → first 20 plus '...' (spec §2). */
+/** User block display name: 20 characters or longer → first 20 plus '...' (docs/product.md §2). */
 export function cutDisplayName(name: string): string {
   return name.length >= SIDEBAR_CUT ? `${name.slice(0, SIDEBAR_CUT)}...` : name;
 }
 
 /**
- * Request display title (spec §3). For form data: the text field cut to 100 characters, else the
+ * Request display title (docs/product.md §3). For form data: the text field cut to 100 characters, else the
  * uploaded file's name. For an object: the prompt field cut the same way, else the first string value,
  * else 'Untitled request'.
  */
@@ -39,7 +39,7 @@ export function requestDisplayTitle(request: FormData | Record<string, unknown>)
   return first !== undefined ? cutText(first, REQUEST_TITLE_CUT) : 'Untitled request';
 }
 
-/** Busy label from the wording of the action (spec §4); 'refactr' is the spec's misspelt keyword. */
+/** Busy label from the wording of the action (docs/product.md §4); 'refactr' is the spec's misspelt keyword. */
 export function busyLabel(action: string): string {
   const a = action.toLowerCase();
   if (a.includes('explain')) return 'Explaining...';

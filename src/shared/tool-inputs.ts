@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Tool inputs (spec §5, §9): one zod schema per helper, with the messages users see, and size caps. */
+/** Tool inputs (docs/product.md §5, §9): one zod schema per helper, with the messages users see, and size caps. */
 
 export const CODE_LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'golang', 'rust'] as const;
 export const EMAIL_TONES = ['professional', 'friendly', 'informal', 'persuasive', 'apologetic'] as const;

@@ -22,7 +22,7 @@ describe('tool catalogue', () => {
     ]);
   });
 
-  it('derives the busy labels of spec §4 from the button wording', () => {
+  it('derives the busy labels of docs/product.md §4 from the button wording', () => {
     expect(SERVICE_SLUGS.map((s) => TOOLS[s].busyLabel)).toEqual([
       'Explaining...',
       'Summarizing...',
@@ -33,7 +33,7 @@ describe('tool catalogue', () => {
     ]);
   });
 
-  it('labels the form fields as spec §2 does', () => {
+  it('labels the form fields as docs/product.md §2 does', () => {
     const labels = (slug: keyof typeof TOOLS) => TOOLS[slug].fields.map((f) => f.label);
     expect(labels('article-generator')).toEqual(['Article Topic']);
     expect(labels('code-explainer')).toContain('Your Code');
@@ -81,7 +81,7 @@ describe('tool input schemas', () => {
   });
 });
 
-describe('toolRequestTitle (spec §3)', () => {
+describe('toolRequestTitle (docs/product.md §3)', () => {
   it('uses the code for code tools, the prompt for e-mails and the topic for articles', () => {
     expect(toolRequestTitle(TOOLS['code-explainer'], { language: 'python', code: 'print(1)' })).toBe(
       'print(1)',

@@ -14,7 +14,7 @@ import {
 } from './tool-inputs.ts';
 
 /**
- * The six AI helpers as data (spec §2, §5, §7, §9): input schema, form fields, button, output field and
+ * The six AI helpers as data (docs/product.md §2, §5, §7, §9): input schema, form fields, button, output field and
  * API path. The server's route factory and the web's form component both read this catalogue.
  */
 
@@ -31,7 +31,7 @@ export interface ToolField {
 interface ToolShape<S extends ServiceSlug, Schema extends z.ZodType, Output extends string> {
   slug: S;
   apiPath: `/api/${string}`;
-  /** JSON body, or multipart form with text fields (spec §7: doc summarizer and resume assistant). */
+  /** JSON body, or multipart form with text fields (docs/product.md §7: doc summarizer and resume assistant). */
   transport: 'json' | 'multipart';
   schema: Schema;
   fields: readonly ToolField[];
@@ -140,7 +140,7 @@ export type ToolDefinition = ToolCatalogue[ServiceSlug];
 export type ToolInput<S extends ServiceSlug> = z.infer<ToolCatalogue[S]['schema']>;
 export type ToolOutputField = ToolDefinition['outputField'];
 
-/** The request display title (spec §3) of a validated tool input, as the tool's transport sends it. */
+/** The request display title (docs/product.md §3) of a validated tool input, as the tool's transport sends it. */
 export function toolRequestTitle(definition: ToolDefinition, input: Record<string, unknown>): string {
   const ordered = definition.fields
     .map((f) => [f.name, input[f.name]] as const)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR, DEFAULT_DISPLAY_NAME, userWithFallbacks } from './user.ts';
 
-describe('userWithFallbacks (spec §3)', () => {
+describe('userWithFallbacks (docs/product.md §3)', () => {
   it('keeps what the account has', () => {
     expect(
       userWithFallbacks({ uid: 'u1', email: 'a@b.c', name: 'Ada', image: '/p.png', subscription: 'pro' }),

@@ -1,5 +1,5 @@
 /**
- * The User entity as the API returns it (spec §3): `GET /api/users/:uid` → `{ user }`.
+ * The User entity as the API returns it (docs/product.md §3): `GET /api/users/:uid` → `{ user }`.
  * Kept free of zod so the first page view doesn't load it; the schema is in user-schema.ts.
  */
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
@@ -26,7 +26,7 @@ export interface AccountFields {
   subscription?: string | null;
 }
 
-/** Spec §3 fallbacks: '' e-mail, 'New User', the default avatar, 'free'. Server and web both use it. */
+/** docs/product.md §3 fallbacks: '' e-mail, 'New User', the default avatar, 'free'. Server and web both use it. */
 export function userWithFallbacks(fields: AccountFields): User {
   return {
     uid: fields.uid,

@@ -3,8 +3,8 @@ import { Toaster } from 'sonner';
 import { toasterMounted } from '@/lib/notify';
 import type { Theme } from '@/lib/theme';
 
-/** Spec §9: toasts top-right, 5000 ms, Alt+T focuses them. */
-export const TOASTER_PROPS = { position: 'top-right', duration: 5000, hotkey: ['altKey', 'KeyT'] } as const;
+/** docs/product.md §9: toasts top-right, 5000 ms, Alt+T focuses them. */
+const TOASTER_PROPS = { position: 'top-right', duration: 5000, hotkey: ['altKey', 'KeyT'] } as const;
 
 /** Loaded with the first toast; sonner's Toaster subscribes in its effect, which runs before this one. */
 export default function LazyToaster({ theme }: { theme: Theme }) {

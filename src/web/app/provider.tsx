@@ -18,7 +18,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Renders sonner's Toaster (spec §9 settings in lazy-toaster.tsx) only once a toast is asked for. */
+/** Renders sonner's Toaster (docs/product.md §9 settings in lazy-toaster.tsx) only once a toast is asked for. */
 function ToasterHost() {
   const requested = useSyncExternalStore(subscribeToasterRequest, isToasterRequested, () => false);
   const { theme } = useTheme();

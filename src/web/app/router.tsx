@@ -18,7 +18,7 @@ const ProtectedLayout = lazy(async () => ({
 }));
 const ServiceRoute = lazy(async () => ({ default: (await import('./routes/service-route')).ServiceRoute }));
 
-/** Spec §2 route table. Rendered inside a BrowserRouter (app.tsx) or a StaticRouter (prerender). */
+/** docs/product.md §2 route table. Rendered inside a BrowserRouter (app.tsx) or a StaticRouter (prerender). */
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>

@@ -1,17 +1,17 @@
-import { BookOpenText, BriefcaseBusiness, FileText, Mail, PenLine, Sparkles, Wand2 } from 'lucide-react';
-import type { ComponentType, SVGProps } from 'react';
-import type { ServiceSlug } from '../../../shared/services.ts';
+import { Code2, FileText, type LucideProps, Mail, NotebookPen, ScrollText, Wand2 } from 'lucide-react';
+import type { ServiceSlug } from '../../shared/services.ts';
 
-const ICONS: Record<ServiceSlug, ComponentType<SVGProps<SVGSVGElement>>> = {
-  'code-explainer': BookOpenText,
-  'doc-summarizer': FileText,
+/** The one icon per service: the landing cards, the header's menus and the service sidebar. */
+const ICONS: Record<ServiceSlug, typeof Code2> = {
+  'code-explainer': Code2,
+  'doc-summarizer': ScrollText,
   'code-refactor': Wand2,
-  'article-generator': PenLine,
+  'article-generator': NotebookPen,
   'email-helper': Mail,
-  'resume-assistant': BriefcaseBusiness,
+  'resume-assistant': FileText,
 };
 
-export function ServiceIcon({ slug, className }: { slug: string; className?: string }) {
-  const Icon = ICONS[slug as ServiceSlug] ?? Sparkles;
-  return <Icon className={className} aria-hidden />;
+export function ServiceIcon({ slug, ...props }: { slug: ServiceSlug } & LucideProps) {
+  const Icon = ICONS[slug];
+  return <Icon aria-hidden="true" {...props} />;
 }

@@ -107,3 +107,23 @@ describe('apiRequest', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('apiFetch', () => {
+  it('is the core streamed calls share: their accept header, the bearer, the 2xx reply unread', async () => {
+    setUp('/');
+    fetchMock.mockResolvedValue(
+      new Response('event: done\ndata: {}\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+    );
+    const { apiFetch } = await load();
+    const response = await apiFetch('/api/explain-code', {
+      method: 'POST',
+      body: { code: 'x' },
+      accept: 'text/event-stream',
+    });
+    expect(await response.text()).toBe('event: done\ndata: {}\n\n');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/explain-code');
+    expect(init.headers.get('accept')).toBe('text/event-stream');
+    expect(init.headers.get('authorization')).toBe('Bearer a.b.c');
+  });
+});

@@ -1,6 +1,9 @@
 import { isApiErrorBody } from '../../shared/api-error.ts';
 import { tokenStore } from './token-store.ts';
 
+/** The code of an ApiError whose reply did not carry the API's `{error: {code, message}}` body. */
+export const NO_ERROR_BODY = 'unknown';
+
 /** A failed API call: the HTTP status plus the `{error: {code, message}}` the server sent. */
 export class ApiError extends Error {
   readonly status: number;
@@ -24,10 +27,10 @@ const AUTH_SCREENS = ['/signin', '/signup'];
 let unauthorizedInFlight = false;
 
 /**
- * Spec §6: any 401/403 drops the token and sends the browser to /signin. The cookie session is ended
+ * docs/product.md §6: any 401/403 drops the token and sends the browser to /signin. The cookie session is ended
  * too, so the sign-in screen does not silently mint a new token for the same session.
  */
-export async function handleUnauthorized() {
+async function handleUnauthorized() {
   tokenStore.clear();
   if (typeof window === 'undefined' || unauthorizedInFlight) return;
   if (AUTH_SCREENS.includes(window.location.pathname)) return;
@@ -42,18 +45,16 @@ export async function handleUnauthorized() {
   window.location.assign('/signin');
 }
 
-export interface ApiRequestOptions {
+export interface ApiFetchInit {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON unless it is FormData. */
   body?: unknown;
+  /** What the reply should be (default JSON; the tools ask for `text/event-stream`). */
+  accept?: string;
   /** Attach the bearer token (default true). */
   auth?: boolean;
   signal?: AbortSignal;
-}
-
-export interface ApiResponse<T> {
-  status: number;
-  data: T;
+  fetchImpl?: typeof fetch;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -66,10 +67,24 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls `/api<path>` and returns status and parsed JSON; throws ApiError for any non-2xx reply. */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', body, auth = true, signal } = options;
-  const headers = new Headers({ accept: 'application/json' });
+async function toApiError(response: Response): Promise<ApiError> {
+  // An unreadable error body still gives an ApiError with the status.
+  const data = await readBody(response).catch(() => null);
+  if (isApiErrorBody(data)) return new ApiError(response.status, data.error.code, data.error.message);
+  const message = response.statusText || `Request failed (${response.status})`;
+  return new ApiError(response.status, NO_ERROR_BODY, message);
+}
+
+/**
+ * The one request core, for JSON and streamed calls alike: renews a stale token first (the timer may
+ * have run late, e.g. after the computer slept), sends the bearer token, and returns the 2xx Response
+ * unread. Any other reply throws ApiError; a 401/403 also drops the token, ends the session and goes
+ * to /signin.
+ */
+export async function apiFetch(path: `/api/${string}`, init: ApiFetchInit = {}): Promise<Response> {
+  const { method = 'GET', body, accept = 'application/json', auth = true, signal } = init;
+  const fetchImpl = init.fetchImpl ?? fetch;
+  const headers = new Headers({ accept });
   if (auth) await tokenStore.ensureFresh();
   const token = auth ? tokenStore.get() : null;
   if (token) headers.set('authorization', `Bearer ${token}`);
@@ -80,25 +95,31 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     payload = JSON.stringify(body);
   }
 
-  const response = await fetch(`/api${path}`, {
-    method,
-    headers,
-    body: payload,
-    credentials: 'include',
-    signal,
-  });
-  const data = await readBody(response);
-  if (response.ok) return { status: response.status, data: data as T };
-
+  const response = await fetchImpl(path, { method, headers, body: payload, credentials: 'include', signal });
+  if (response.ok) return response;
   if (response.status === 401 || response.status === 403) void handleUnauthorized();
-  if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message);
-  throw new ApiError(
-    response.status,
-    'unknown',
-    response.statusText || `Request failed (${response.status})`,
-  );
+  throw await toApiError(response);
 }
 
-export async function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) {
+export type ApiRequestOptions = Omit<ApiFetchInit, 'accept' | 'fetchImpl'>;
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+/** Calls `/api<path>` and returns status and parsed JSON; throws ApiError for any non-2xx reply. */
+export async function apiRequest<T>(
+  path: `/${string}`,
+  options: ApiRequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const response = await apiFetch(`/api${path}`, options);
+  return { status: response.status, data: (await readBody(response)) as T };
+}
+
+export async function apiGet<T>(
+  path: `/${string}`,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+) {
   return (await apiRequest<T>(path, options)).data;
 }

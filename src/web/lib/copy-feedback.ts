@@ -1,4 +1,4 @@
-/** Spec §9: 'Copied' shows for 2 seconds after a successful clipboard write. */
+/** docs/product.md §9: 'Copied' shows for 2 seconds after a successful clipboard write. */
 export const COPIED_FEEDBACK_MS = 2000;
 
 export interface CopyFeedbackOptions {
@@ -10,7 +10,7 @@ export interface CopyFeedbackOptions {
 
 /**
  * Copy → Copied for 2 s after a successful write; a second copy restarts the 2 s; a failed write
- * logs 'Failed to copy' (spec §8) and leaves the label alone.
+ * logs 'Failed to copy' (docs/product.md §8) and leaves the label alone.
  */
 export function createCopyFeedback(options: CopyFeedbackOptions) {
   const setTimer = options.setTimer ?? ((fn, ms) => globalThis.setTimeout(fn, ms));

@@ -15,7 +15,7 @@ const mounted = new Promise<void>((resolve) => {
   markMounted = resolve;
 });
 
-export function loadSonner(): Promise<Sonner> {
+function loadSonner(): Promise<Sonner> {
   sonner ??= import('sonner');
   return sonner;
 }

@@ -1,10 +1,17 @@
 /**
- * Query keys more than one feature touches: the tools invalidate the history list they add to, the
- * history feature reads and edits it. Kept here so neither feature imports the other.
+ * Every query key of the app, in one place. Features never import each other, so a key two features
+ * touch (the tools invalidate the history list they add to, the history feature reads and edits it)
+ * lives here, and so do the rest, so that no key is written inline.
  */
+export const authKeys = {
+  /** GET /api/config: which social providers the server offers. */
+  config: ['config'] as const,
+};
+
 export const historyKeys = {
-  all: ['history'] as const,
-  /** The history list of one user for one service type (spec §4: invalidated after every success). */
+  /** Every history list (a rename or delete may change any of them). */
+  lists: ['history', 'list'] as const,
+  /** The history list of one user for one service type (docs/product.md §4: invalidated after every success). */
   list: (uid: string, service: string) => ['history', 'list', uid, service] as const,
   item: (id: string) => ['history', 'item', id] as const,
 };

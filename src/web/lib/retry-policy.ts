@@ -1,7 +1,7 @@
 import { isClientError } from './api-client.ts';
 
-/** Spec §7 retry policy, shared by the query cache and the auth session (which lives outside it). */
-export const MAX_RETRIES = 3;
+/** docs/product.md §7 retry policy, shared by the query cache and the auth session (which lives outside it). */
+const MAX_RETRIES = 3;
 
 /** Back off min(1000 · 2^n, 30000) ms, n counting from 0 for the first retry. */
 export function retryDelay(attempt: number): number {

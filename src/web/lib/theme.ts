@@ -7,7 +7,7 @@ export function parseTheme(value: string | null | undefined): Theme | null {
   return value === 'dark' || value === 'light' ? value : null;
 }
 
-/** Spec §4: the stored preference, else the system colour scheme. Mirrors public/theme-init.js. */
+/** docs/product.md §4: the stored preference, else the system colour scheme. Mirrors public/theme-init.js. */
 export function resolveTheme(stored: string | null | undefined, systemPrefersDark: boolean): Theme {
   return parseTheme(stored) ?? (systemPrefersDark ? 'dark' : 'light');
 }
@@ -40,7 +40,7 @@ function applyTheme(theme: Theme) {
 }
 
 /** Saves the choice and applies it at once. */
-export function setTheme(theme: Theme) {
+function setTheme(theme: Theme) {
   try {
     localStorage.setItem(THEME_KEY, theme);
   } catch {

@@ -44,7 +44,7 @@ export function readTokenSubject(token: string): string | null {
 }
 
 /**
- * The access token lives in localStorage under `access-token` (spec §4). The store also keeps one
+ * The access token lives in localStorage under `access-token` (docs/product.md §4). The store also keeps one
  * renewal timer: whoever holds a session registers `onRenew`, and it runs 5 minutes before expiry.
  */
 export function createTokenStore(options: TokenStoreOptions) {
@@ -130,8 +130,6 @@ export function createTokenStore(options: TokenStoreOptions) {
 
   return { get, set, clear, isFreshFor, ensureFresh, onRenew };
 }
-
-export type TokenStore = ReturnType<typeof createTokenStore>;
 
 export const tokenStore = createTokenStore({
   storage: () => (typeof window === 'undefined' ? undefined : window.localStorage),

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 
-/** Spec §2: an unknown path, or any error while showing a page (route-error-boundary.tsx), shows this. */
+/** docs/product.md §2: an unknown path, or any error while showing a page (route-error-boundary.tsx), shows this. */
 export function NotFound() {
   // Animations follow the visitor's reduced-motion setting.
   return (

@@ -7,7 +7,7 @@ import { AccountHeader } from './account-header';
 import { RouteFallback } from './route-fallback';
 
 /**
- * Spec §2: /services needs a signed-in user; a skeleton while auth loads, else off to /signin. The
+ * docs/product.md §2: /services needs a signed-in user; a skeleton while auth loads, else off to /signin. The
  * services fetch through the query cache, provided here.
  */
 export function ProtectedLayout() {

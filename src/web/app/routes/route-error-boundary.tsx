@@ -4,7 +4,7 @@ import { LazyNotFound } from './lazy-not-found';
 import { RouteFallback } from './route-fallback';
 
 /**
- * Spec §2: any routing error shows the not-found view; moving to another path clears it. Also the
+ * docs/product.md §2: any routing error shows the not-found view; moving to another path clears it. Also the
  * outermost Suspense boundary: a spinner while a page's code arrives on first load (later navigations
  * are transitions, which keep the current page until the next one is ready).
  */

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useUser } from '@/features/auth/api/use-user';
 import { useAuth } from '@/features/auth/lib/auth-store';
 import { ChatView } from '@/features/history/components/chat-view';
 import { HistoryList } from '@/features/history/components/history-list';
@@ -11,22 +10,20 @@ import { isServiceSlug } from '../../../shared/services.ts';
 interface Selection {
   segment: string | undefined;
   chatId: string | null;
-  /** Bumped by New Chat and a service change: the form remounts with fresh state (spec §4). */
+  /** Bumped by New Chat and a service change: the form remounts with fresh state (docs/product.md §4). */
   formKey: number;
 }
 
 /**
- * /services/:slug (spec §2): one view for every service, composing the services layout, the history
+ * /services/:slug (docs/product.md §2): one view for every service, composing the services layout, the history
  * list and either the tool form or the selected saved chat.
  */
 export function ServiceRoute() {
   const segment = useLocation().pathname.split('/')[2];
   const { state } = useAuth();
-  const uid = state.user?.uid ?? '';
-  const profile = useUser(uid);
   const [selection, setSelection] = useState<Selection>({ segment, chatId: null, formKey: 0 });
 
-  // A service change clears the selected chat (spec §4), during render so no stale frame shows.
+  // A service change clears the selected chat (docs/product.md §4), during render so no stale frame shows.
   if (selection.segment !== segment) setSelection((s) => ({ segment, chatId: null, formKey: s.formKey + 1 }));
 
   const newChat = useCallback(
@@ -34,14 +31,16 @@ export function ServiceRoute() {
     [],
   );
   const select = useCallback((chatId: string) => setSelection((s) => ({ ...s, chatId })), []);
-  // Spec §4: after a delete the active chat is cleared.
+  // docs/product.md §4: after a delete the active chat is cleared.
   const clearActive = useCallback(() => setSelection((s) => ({ ...s, chatId: null })), []);
 
-  if (!uid || !isServiceSlug(segment)) return null;
+  if (state.status !== 'signed-in' || !isServiceSlug(segment)) return null;
+  const { user } = state;
+  const uid = user.uid;
   return (
     <ServiceLayout
       segment={segment}
-      user={{ user: profile.data, loading: profile.isPending, error: profile.isError }}
+      user={{ user, error: state.profileFailed === true }}
       onNewChat={newChat}
       renderHistory={(afterPick) => (
         <HistoryList

@@ -10,8 +10,8 @@ import {
 } from 'react';
 import { cn } from '@/lib/cn';
 
-/** Spec §2: dropdowns close 200–300 ms after the pointer leaves. */
-export const DROPDOWN_CLOSE_DELAY_MS = 250;
+/** docs/product.md §2: dropdowns close 200–300 ms after the pointer leaves. */
+const DROPDOWN_CLOSE_DELAY_MS = 250;
 
 type OpenReason = 'hover' | 'click';
 

@@ -1,9 +1,9 @@
 import { ChevronDown, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
+import { ServiceIcon } from '@/components/service-icon';
 import { ContactIcon } from './contact-icons';
 import { DisclosureDropdown, dropdownItemClass } from './disclosure-dropdown';
 import { CONTACT_LINKS, EXTERNAL_LINK_PROPS, SERVICE_LINKS } from './nav-items';
-import { ServiceIcon } from './service-icons';
 
 const triggerClass =
   'group inline-flex h-10 items-center gap-1 rounded-lg px-3 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:text-foreground';
@@ -33,7 +33,7 @@ export function ServicesDropdown() {
           <li key={link.to}>
             <Link to={link.to} className={dropdownItemClass('start')}>
               <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
-                <ServiceIcon slug={link.to.split('/')[2] ?? ''} className="size-4" />
+                <ServiceIcon slug={link.slug} className="size-4" />
               </span>
               <span className="grid gap-0.5">
                 <span className="font-medium">{link.label}</span>

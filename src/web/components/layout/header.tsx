@@ -21,7 +21,7 @@ export interface HeaderProps {
   onSignOut: () => void;
 }
 
-export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'inline-flex h-10 items-center rounded-lg px-3 font-medium text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
     isActive ? 'text-foreground' : 'text-muted-foreground hover:text-foreground',

@@ -2,13 +2,13 @@ import { ExternalLink, LogOut, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
+import { ServiceIcon } from '@/components/service-icon';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { ContactIcon } from './contact-icons';
 import type { HeaderProps } from './header';
 import { Logo } from './logo';
 import { BLOG_LINK, CONTACT_LINKS, EXTERNAL_LINK_PROPS, PRIMARY_LINKS, SERVICE_LINKS } from './nav-items';
-import { ServiceIcon } from './service-icons';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-menu';
 
@@ -67,7 +67,7 @@ export function MobileMenuSheet({
             </p>
             {SERVICE_LINKS.map((link) => (
               <NavLink key={link.to} to={link.to} onClick={close} className={rowClass}>
-                <ServiceIcon slug={link.to.split('/')[2] ?? ''} className="size-4 text-primary" />
+                <ServiceIcon slug={link.slug} className="size-4 text-primary" />
                 {link.label}
               </NavLink>
             ))}

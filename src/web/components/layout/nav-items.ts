@@ -7,6 +7,7 @@ export const PRIMARY_LINKS = [
 ] as const;
 
 export const SERVICE_LINKS = SERVICES.map((service) => ({
+  slug: service.slug,
   label: service.name,
   to: service.path,
   description: service.description,

@@ -7,7 +7,7 @@ interface UserMenuProps {
   onSignOut: () => void;
 }
 
-/** Spec §2: clicking the profile picture toggles a Sign Out button. */
+/** docs/product.md §2: clicking the profile picture toggles a Sign Out button. */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   return (
     <DisclosureDropdown

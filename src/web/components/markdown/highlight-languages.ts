@@ -16,7 +16,7 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
 /**
- * The grammars the highlighter loads: the six code-tool languages (spec §9) plus what answers
+ * The grammars the highlighter loads: the six code-tool languages (docs/product.md §9) plus what answers
  * usually contain. Registering only these keeps the markdown chunk small; other fences stay plain.
  */
 export const HIGHLIGHT_LANGUAGES = {

@@ -10,7 +10,7 @@ import { HIGHLIGHT_LANGUAGES } from './highlight-languages.ts';
 import './markdown.css';
 
 /** The text of a hast subtree (a highlighted code block is nested spans). */
-export function hastText(node: Element | ElementContent | undefined): string {
+function hastText(node: Element | ElementContent | undefined): string {
   if (!node) return '';
   if (node.type === 'text') return node.value;
   if (node.type === 'element') return node.children.map(hastText).join('');

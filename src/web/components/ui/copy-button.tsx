@@ -14,7 +14,7 @@ interface CopyButtonProps {
   size?: keyof typeof SIZES;
 }
 
-/** Copy → Copied for 2 s after a successful clipboard write (spec §2, §9). */
+/** Copy → Copied for 2 s after a successful clipboard write (docs/product.md §2, §9). */
 export function CopyButton({ text, label, size = 'md' }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const feedback = useRef<ReturnType<typeof createCopyFeedback> | null>(null);

@@ -8,7 +8,7 @@ interface PasswordInputProps extends Omit<ComponentProps<'input'>, 'type'> {
   onVisibleChange?: (visible: boolean) => void;
 }
 
-/** Password input with a show/hide toggle (spec §2). */
+/** Password input with a show/hide toggle (docs/product.md §2). */
 export function PasswordInput({ visible, onVisibleChange, ...props }: PasswordInputProps) {
   const [ownVisible, setOwnVisible] = useState(false);
   const shown = visible ?? ownVisible;

@@ -6,7 +6,7 @@ export interface AccessTokenResponse {
   expiresAt: number;
 }
 
-/** POST /api/jwt {email}: trades the cookie session for a bearer token and stores it (spec §4). */
+/** POST /api/jwt {email}: trades the cookie session for a bearer token and stores it (docs/product.md §4). */
 export async function createAccessToken(email: string): Promise<string> {
   const { data } = await apiRequest<AccessTokenResponse>('/jwt', {
     method: 'POST',

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
+import { authKeys } from '@/lib/query-keys';
 
 export type SocialProvider = 'google' | 'github';
 
@@ -11,6 +12,6 @@ export interface AuthConfig {
 export const getAuthConfig = () => apiGet<AuthConfig>('/config', { auth: false });
 
 export const getAuthConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: getAuthConfig, staleTime: 5 * 60 * 1000 });
+  queryOptions({ queryKey: authKeys.config, queryFn: getAuthConfig, staleTime: 5 * 60 * 1000 });
 
 export const useAuthConfig = () => useQuery(getAuthConfigQueryOptions());

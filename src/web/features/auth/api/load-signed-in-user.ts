@@ -21,5 +21,3 @@ export async function loadSignedInUser(session: AuthSession): Promise<User> {
   }
   return getUser(session.user.id);
 }
-
-export const signedInUserQueryKey = (uid: string | undefined) => ['auth', 'user', uid] as const;

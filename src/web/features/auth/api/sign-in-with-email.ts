@@ -5,7 +5,7 @@ import { authClient } from './auth-client';
 import { AuthFlowError } from './auth-flow-error';
 import { createAccessToken } from './create-access-token';
 
-/** better-auth e-mail sign-in, then POST /api/jwt so the bearer token is stored (spec §4). */
+/** better-auth e-mail sign-in, then POST /api/jwt so the bearer token is stored (docs/product.md §4). */
 export async function signInWithEmail({ email, password }: SignInInput): Promise<void> {
   const { error } = await authClient.signIn.email({ email, password });
   if (error) throw AuthFlowError.from(error, 'Sign-in failed');

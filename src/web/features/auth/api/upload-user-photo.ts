@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { User } from '../../../../shared/user.ts';
 
@@ -12,5 +11,3 @@ export async function uploadUserPhoto({ uid, photo }: { uid: string; photo: File
   });
   return data.user;
 }
-
-export const useUploadUserPhoto = () => useMutation({ mutationFn: uploadUserPhoto });

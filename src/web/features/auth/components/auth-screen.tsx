@@ -31,7 +31,7 @@ const COPY = {
   },
 } as const;
 
-/** One screen for /signin and /signup; the mode comes from the path (spec §2). */
+/** One screen for /signin and /signup; the mode comes from the path (docs/product.md §2). */
 export function AuthScreen() {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();

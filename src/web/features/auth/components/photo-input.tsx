@@ -3,8 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { DEFAULT_AVATAR } from '../../../../shared/user.ts';
 
 /** The server accepts these image types up to 2 MB (ARCHITECTURE.md). */
-export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
 export function photoError(file: File | null): string | undefined {
   if (!file) return undefined;

@@ -3,13 +3,11 @@ import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { FormField, fieldAria } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/lib/notify';
 import { type SignInInput, signInSchema } from '../../../../shared/auth-schemas.ts';
 import { rateLimitMessage } from '../api/auth-flow-error';
 import { useSignInWithEmail } from '../api/sign-in-with-email';
-import { PasswordInput } from './password-input';
 
 interface SignInFormProps {
   returnTo: string;
@@ -41,25 +39,24 @@ export function SignInForm({ returnTo, onBusyChange }: SignInFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in with e-mail">
-      <FormField id="signin-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...fieldAria('signin-email', errors.email?.message)}
-          {...form.register('email')}
-        />
-      </FormField>
-      <FormField id="signin-password" label="Password" error={errors.password?.message}>
-        <PasswordInput
-          id="signin-password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          {...fieldAria('signin-password', errors.password?.message)}
-          {...form.register('password')}
-        />
-      </FormField>
+      <TextField
+        id="signin-email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        registration={form.register('email')}
+      />
+      <TextField
+        id="signin-password"
+        label="Password"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        registration={form.register('password')}
+      />
       {errors.root?.message ? (
         <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
           {errors.root.message}

@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { FormField, fieldAria } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/text-field';
 import { notify } from '@/lib/notify';
 import { type SignUpInput, signUpSchema } from '../../../../shared/auth-schemas.ts';
 import { generatePassword } from '../../../../shared/password.ts';
 import { rateLimitMessage } from '../api/auth-flow-error';
 import { useSignUpWithEmail } from '../api/sign-up-with-email';
-import { PasswordInput } from './password-input';
 import { PhotoInput, photoError } from './photo-input';
 import { TermsCheckbox } from './terms-checkbox';
 
@@ -55,27 +54,25 @@ export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
   const busy = signUp.isPending;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up with e-mail">
-      <FormField id="signup-username" label="Username" error={errors.username?.message}>
-        <Input
-          id="signup-username"
-          autoComplete="username"
-          placeholder="Ada Lovelace"
-          disabled={busy}
-          {...fieldAria('signup-username', errors.username?.message)}
-          {...form.register('username')}
-        />
-      </FormField>
-      <FormField id="signup-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          disabled={busy}
-          {...fieldAria('signup-email', errors.email?.message)}
-          {...form.register('email')}
-        />
-      </FormField>
+      <TextField
+        id="signup-username"
+        label="Username"
+        error={errors.username?.message}
+        autoComplete="username"
+        placeholder="Ada Lovelace"
+        disabled={busy}
+        registration={form.register('username')}
+      />
+      <TextField
+        id="signup-email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        disabled={busy}
+        registration={form.register('email')}
+      />
       <FormField id="signup-photo" label="Profile photo (optional)" error={photoProblem}>
         <PhotoInput
           id="signup-photo"
@@ -85,7 +82,7 @@ export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
           describedBy={photoProblem ? 'signup-photo-error' : undefined}
         />
       </FormField>
-      <FormField
+      <TextField
         id="signup-password"
         label="Password"
         error={errors.password?.message}
@@ -101,18 +98,14 @@ export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
             Generate password
           </button>
         }
-      >
-        <PasswordInput
-          id="signup-password"
-          autoComplete="new-password"
-          placeholder="Create a strong password"
-          disabled={busy}
-          visible={passwordVisible}
-          onVisibleChange={setPasswordVisible}
-          {...fieldAria('signup-password', errors.password?.message, true)}
-          {...form.register('password')}
-        />
-      </FormField>
+        type="password"
+        autoComplete="new-password"
+        placeholder="Create a strong password"
+        disabled={busy}
+        visible={passwordVisible}
+        onVisibleChange={setPasswordVisible}
+        registration={form.register('password')}
+      />
       <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} disabled={busy} />
       <Button type="submit" size="field" className="w-full" disabled={!termsAccepted || busy}>
         {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}

@@ -15,7 +15,7 @@ const PROVIDERS: { id: SocialProvider; label: string; Icon: typeof GoogleIcon }[
 
 interface SocialSignInButtonsProps {
   mode: AuthMode;
-  /** The page to come back to after the provider (spec §2). */
+  /** The page to come back to after the provider (docs/product.md §2). */
   returnTo: string;
   disabled?: boolean;
 }

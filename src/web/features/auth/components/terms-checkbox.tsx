@@ -4,7 +4,7 @@ interface TermsCheckboxProps {
   disabled?: boolean;
 }
 
-/** Spec §2: ticking this is what enables the sign-up button. */
+/** docs/product.md §2: ticking this is what enables the sign-up button. */
 export function TermsCheckbox({ checked, onChange, disabled }: TermsCheckboxProps) {
   return (
     <div className="flex items-start gap-2.5">

@@ -1,6 +1,6 @@
 export type AuthMode = 'signin' | 'signup';
 
-/** Spec §2: a path containing "signup" selects sign-up, anything else sign-in. */
+/** docs/product.md §2: a path containing "signup" selects sign-up, anything else sign-in. */
 export function authModeFromPath(pathname: string): AuthMode {
   return pathname.includes('signup') ? 'signup' : 'signin';
 }

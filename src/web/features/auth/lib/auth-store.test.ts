@@ -69,13 +69,14 @@ describe('auth store', () => {
     log.mockRestore();
   });
 
-  it('falls back to the session user when the profile fails (spec §8 message logged)', async () => {
+  it('falls back to the session user when the profile fails (docs/product.md §8 message logged)', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { store } = setup({ loadUser: vi.fn(async () => Promise.reject(new Error('500'))) });
     await settled();
     expect(store.getState()).toMatchObject({
       status: 'signed-in',
       user: { uid: 'u1', email: 'ada@example.com' },
+      profileFailed: true,
     });
     expect(log).toHaveBeenCalledWith('Error fetching user data', expect.any(Error));
     log.mockRestore();

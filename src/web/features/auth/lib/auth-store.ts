@@ -8,10 +8,15 @@ import { getSession } from '../api/get-session';
 export type AuthState =
   | { status: 'loading'; user: null }
   | { status: 'signed-out'; user: null }
-  | { status: 'signed-in'; user: User };
+  | {
+      status: 'signed-in';
+      user: User;
+      /** The profile call failed: `user` is the session's fallback, and the sidebar says so (docs/product.md §8). */
+      profileFailed?: true;
+    };
 
-/** What the header can still show when the profile call failed (spec §3 fallbacks). */
-export function userFromSession(session: AuthSession): User {
+/** What the header can still show when the profile call failed (docs/product.md §3 fallbacks). */
+function userFromSession(session: AuthSession): User {
   const { id, email, name, image } = session.user;
   return userWithFallbacks({ uid: id, email, name, image });
 }
@@ -31,8 +36,9 @@ const LOADING: AuthState = { status: 'loading', user: null };
 const SIGNED_OUT: AuthState = { status: 'signed-out', user: null };
 
 /**
- * Spec §4 auth states: loading, then signed in (session + token + profile) or signed out. A small store
- * outside the query cache: the public pages need only this, and the header renders before it settles.
+ * docs/product.md §4 auth states: loading, then signed in (session + token + profile) or signed out. A small store
+ * outside the query cache, and the one source of the signed-in user (header, sidebar, tools): the
+ * public pages need only this, and the header renders before it settles.
  * Loading starts with the first subscriber; `refresh` re-reads the session after a sign-in.
  */
 export function createAuthStore(deps: AuthStoreDeps) {
@@ -67,13 +73,16 @@ export function createAuthStore(deps: AuthStoreDeps) {
         .catch((error: unknown) => console.error('Failed to renew the access token', error)),
     );
     const current = session;
+    let profileFailed = false;
     const user = await deps
       .retry(() => deps.loadUser(current))
       .catch((error: unknown) => {
         console.error('Error fetching user data', error);
+        profileFailed = true;
         return userFromSession(current);
       });
-    if (run === generation) set({ status: 'signed-in', user });
+    if (run !== generation) return;
+    set(profileFailed ? { status: 'signed-in', user, profileFailed: true } : { status: 'signed-in', user });
   }
 
   /** Reads the session again (after a sign-in); resolves once the state has settled. */
@@ -101,8 +110,6 @@ export function createAuthStore(deps: AuthStoreDeps) {
 
   return { getState: () => state, subscribe, refresh, signOut };
 }
-
-export type AuthStore = ReturnType<typeof createAuthStore>;
 
 // What only a signed-in user needs loads on demand: a visitor's first view fetches the session and stops.
 const signedInModule = () => import('../api/load-signed-in-user');

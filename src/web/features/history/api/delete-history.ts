@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { historyKeys } from '@/lib/query-keys';
 
-/** DELETE /api/history/:id; 200 is success (spec §7). */
+/** DELETE /api/history/:id; 200 is success (docs/product.md §7). */
 export async function deleteHistory(id: string): Promise<number> {
   const { status } = await apiRequest<unknown>(`/history/${encodeURIComponent(id)}`, { method: 'DELETE' });
   return status;
@@ -15,7 +15,7 @@ export function useDeleteHistory() {
     mutationFn: deleteHistory,
     onSuccess: async (_status, id) => {
       queryClient.removeQueries({ queryKey: historyKeys.item(id) });
-      await queryClient.invalidateQueries({ queryKey: [...historyKeys.all, 'list'] });
+      await queryClient.invalidateQueries({ queryKey: historyKeys.lists });
     },
   });
 }

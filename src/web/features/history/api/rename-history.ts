@@ -24,7 +24,7 @@ export function useRenameHistory() {
     mutationFn: renameHistory,
     onSettled: (_data, _error, { id }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...historyKeys.all, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: historyKeys.lists }),
         queryClient.invalidateQueries({ queryKey: historyKeys.item(id) }),
       ]),
   });

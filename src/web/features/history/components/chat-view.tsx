@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useHistoryItem } from '../api/get-history-item';
 import { PromptSection } from './prompt-section';
 
-/** A saved chat (spec §2): the collapsible Prompt, then the AI Output as markdown. */
+/** A saved chat (docs/product.md §2): the collapsible Prompt, then the AI Output as markdown. */
 export function ChatView({ chatId }: { chatId: string }) {
   const chat = useHistoryItem(chatId);
 

@@ -10,7 +10,7 @@ interface DeleteHistoryDialogProps {
   onConfirm: () => void;
 }
 
-/** Spec §2: delete asks first, with the exact question. */
+/** docs/product.md §2: delete asks first, with the exact question. */
 export function DeleteHistoryDialog({
   open,
   onOpenChange,

@@ -12,7 +12,7 @@ interface HistoryItemMenuProps {
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 
-/** The per-chat menu: Rename and Delete (spec §2). */
+/** The per-chat menu: Rename and Delete (docs/product.md §2). */
 export function HistoryItemMenu({ title, onRename, onDelete, className }: HistoryItemMenuProps) {
   return (
     <DropdownMenu.Root modal={false}>

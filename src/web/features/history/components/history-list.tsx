@@ -12,7 +12,7 @@ interface HistoryListProps {
   onDeleted: (id: string) => void;
 }
 
-/** The sidebar's history for one user and one service, newest first (spec §2, §3). */
+/** The sidebar's history for one user and one service, newest first (docs/product.md §2, §3). */
 export function HistoryList({ uid, service, activeId, onSelect, onDeleted }: HistoryListProps) {
   const history = useHistory(uid, service);
 

@@ -2,7 +2,7 @@ import { ChevronDown, MessageSquare } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/lib/cn';
 
-/** The saved chat's prompt, collapsible with Hide/Show (spec §2). Shown as plain text, never markup. */
+/** The saved chat's prompt, collapsible with Hide/Show (docs/product.md §2). Shown as plain text, never markup. */
 export function PromptSection({ prompt }: { prompt: string }) {
   const [open, setOpen] = useState(true);
   const contentId = useId();

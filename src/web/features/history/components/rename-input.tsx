@@ -7,7 +7,7 @@ interface RenameInputProps {
   onCancel: () => void;
 }
 
-/** Inline rename (spec §2): Enter or blur saves, Escape cancels; blank or unchanged saves nothing. */
+/** Inline rename (docs/product.md §2): Enter or blur saves, Escape cancels; blank or unchanged saves nothing. */
 export function RenameInput({ initial, onSave, onCancel }: RenameInputProps) {
   const [value, setValue] = useState(initial);
   const ref = useRef<HTMLInputElement>(null);

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { PARTNER_MARKS, PartnerLogo } from './partner-marks.tsx';
 import './partner-strip.css';
 
-/** Scrolling speed of the strip, in CSS pixels per second (spec §2: speed 80). */
-export const PARTNER_STRIP_SPEED = 80;
+/** Scrolling speed of the strip, in CSS pixels per second (docs/product.md §2: speed 80). */
+const PARTNER_STRIP_SPEED = 80;
 const COPIES = 3;
 
 export function PartnerStrip() {

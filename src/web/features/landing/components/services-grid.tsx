@@ -1,9 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { ServiceIcon } from '@/components/service-icon';
 import { SERVICE_CARDS } from '../content/service-cards.ts';
 import { SERVICES_HEADING_ID } from './hero-section.tsx';
 import { SectionHeading } from './section-heading.tsx';
-import { ServiceIcon } from './service-icon.tsx';
 
 export function ServicesGrid() {
   return (

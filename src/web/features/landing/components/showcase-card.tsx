@@ -1,6 +1,6 @@
+import { ServiceIcon } from '@/components/service-icon';
 import type { ServiceInfo } from '../../../../shared/services.ts';
 import { SHOWCASE_SAMPLES } from '../content/showcase-samples.ts';
-import { ServiceIcon } from './service-icon.tsx';
 
 export function ShowcaseCard({ service, index }: { service: ServiceInfo; index: number }) {
   const sample = SHOWCASE_SAMPLES[service.slug];

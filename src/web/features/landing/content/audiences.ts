@@ -1,4 +1,4 @@
-/** The eight audiences of spec §1, in the order of the landing page accordion. */
+/** The eight audiences of docs/product.md §1, in the order of the landing page accordion. */
 export interface Audience {
   id: string;
   title: string;

@@ -1,4 +1,4 @@
-/** The six advertised benefits of spec §1, with the copy shown in 'Why Choose Draftsmith'. */
+/** The six advertised benefits of docs/product.md §1, with the copy shown in 'Why Choose Draftsmith'. */
 export interface Benefit {
   id: 'time' | 'errors' | 'productivity' | 'output' | 'easy' | 'integration';
   title: string;

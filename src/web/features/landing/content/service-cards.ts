@@ -1,6 +1,6 @@
 import { SERVICES, type ServiceSlug } from '../../../../shared/services.ts';
 
-/** A landing-page service card (spec §3 Service card), derived from the shared services catalogue. */
+/** A landing-page service card (docs/product.md §3 Service card), derived from the shared services catalogue. */
 export interface ServiceCard {
   slug: ServiceSlug;
   title: string;

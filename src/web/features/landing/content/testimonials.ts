@@ -1,4 +1,4 @@
-/** Testimonials (spec §3): invented people with illustrated avatars made for Draftsmith. */
+/** Testimonials (docs/product.md §3): invented people with illustrated avatars made for Draftsmith. */
 export interface Testimonial {
   quote: string;
   person: string;

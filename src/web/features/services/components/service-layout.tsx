@@ -1,14 +1,14 @@
 import { PanelLeftOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageMeta } from '@/components/page-meta';
-import { formatServiceName, serviceTagline } from '../../../../shared/services.ts';
+import { formatServiceName, type ServiceSlug, serviceTagline } from '../../../../shared/services.ts';
 import { useSidebar } from '../hooks/use-sidebar';
 import { ServiceSidebar } from './service-sidebar';
 import type { SidebarUserState } from './sidebar-user-block';
 
 interface ServiceLayoutProps {
-  /** The second path segment (spec §2: the service name comes from it). */
-  segment: string | undefined;
+  /** The second path segment, a known service (docs/product.md §2: the service name comes from it). */
+  segment: ServiceSlug;
   /** The sidebar's history list; call `afterPick` when a chat was picked (closes the overlay). */
   renderHistory: (afterPick: () => void) => ReactNode;
   user: SidebarUserState;
@@ -16,7 +16,7 @@ interface ServiceLayoutProps {
   children: ReactNode;
 }
 
-/** Spec §2 service layout: the collapsible sidebar next to the tool or the saved chat. */
+/** docs/product.md §2 service layout: the collapsible sidebar next to the tool or the saved chat. */
 export function ServiceLayout({ segment, renderHistory, user, onNewChat, children }: ServiceLayoutProps) {
   const sidebar = useSidebar();
   const name = formatServiceName(segment);
@@ -28,7 +28,7 @@ export function ServiceLayout({ segment, renderHistory, user, onNewChat, childre
         open={sidebar.open}
         isDesktop={sidebar.isDesktop}
         serviceName={name}
-        serviceSlug={segment ?? ''}
+        serviceSlug={segment}
         onClose={sidebar.close}
         onNewChat={() => {
           onNewChat();

@@ -1,9 +1,10 @@
 import { PanelLeftClose, SquarePen } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Logo } from '@/components/layout/logo';
-import { ServiceIcon } from '@/components/layout/service-icons';
+import { ServiceIcon } from '@/components/service-icon';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import type { ServiceSlug } from '../../../../shared/services.ts';
 import { SidebarUserBlock, type SidebarUserState } from './sidebar-user-block';
 
 interface ServiceSidebarProps {
@@ -11,7 +12,7 @@ interface ServiceSidebarProps {
   /** Wide windows: the sidebar is a column; otherwise an overlay over the page. */
   isDesktop: boolean;
   serviceName: string;
-  serviceSlug: string;
+  serviceSlug: ServiceSlug;
   onClose: () => void;
   onNewChat: () => void;
   history: ReactNode;

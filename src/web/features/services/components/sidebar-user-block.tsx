@@ -1,34 +1,23 @@
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/layout/user-menu';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cutDisplayName } from '../../../../shared/text.ts';
 import { isPremium, type User } from '../../../../shared/user.ts';
 
 export interface SidebarUserState {
-  user: User | undefined;
-  loading: boolean;
+  /** The auth store's user (the session's fallback when the profile could not be loaded). */
+  user: User;
+  /** The profile call failed. */
   error: boolean;
 }
 
-/** Display name (cut at 20), the plan, and Upgrade (spec §2). */
-export function SidebarUserBlock({ user, loading, error }: SidebarUserState) {
+/** Display name (cut at 20), the plan, and Upgrade (docs/product.md §2). */
+export function SidebarUserBlock({ user, error }: SidebarUserState) {
   if (error) {
     return (
       <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
         Error fetching user data
       </p>
-    );
-  }
-  if (loading || !user) {
-    return (
-      <div className="flex items-center gap-3" aria-busy="true">
-        <Skeleton shape="circle" className="size-9" />
-        <div className="grid flex-1 gap-1.5">
-          <Skeleton className="h-3.5 w-24" />
-          <Skeleton className="h-3 w-16" />
-        </div>
-      </div>
     );
   }
   const premium = isPremium(user);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
-/** Spec §9: the sidebar is open by default at a window width of 1024 px or more. */
-export const SIDEBAR_DESKTOP_QUERY = '(min-width: 1024px)';
+/** docs/product.md §9: the sidebar is open by default at a window width of 1024 px or more. */
+const SIDEBAR_DESKTOP_QUERY = '(min-width: 1024px)';
 
 function subscribe(onChange: () => void) {
   const media = window.matchMedia(SIDEBAR_DESKTOP_QUERY);
@@ -12,7 +12,7 @@ function subscribe(onChange: () => void) {
 const isDesktopNow = () => window.matchMedia(SIDEBAR_DESKTOP_QUERY).matches;
 
 /**
- * Open/collapsed state (spec §2): open by default on wide windows, re-evaluated when a resize crosses
+ * Open/collapsed state (docs/product.md §2): open by default on wide windows, re-evaluated when a resize crosses
  * 1024 px. Resizes that stay on one side (e.g. a mobile URL bar hiding) keep the user's choice.
  */
 export function useSidebar() {

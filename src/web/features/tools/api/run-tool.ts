@@ -1,12 +1,10 @@
-import { isApiErrorBody } from '../../../../shared/api-error.ts';
-import { ApiError, handleUnauthorized } from '../../../lib/api-client.ts';
-import { tokenStore } from '../../../lib/token-store.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { createSseParser, type SseEvent } from '../lib/sse-parser.ts';
 import { ToolStreamError } from '../lib/tool-error.ts';
 
 export interface RunToolRequest {
   /** The catalogue's apiPath, e.g. '/api/explain-code'. */
-  path: string;
+  path: `/api/${string}`;
   body: Record<string, string> | FormData;
   signal?: AbortSignal;
   onDelta: (text: string) => void;
@@ -26,13 +24,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function failFromResponse(response: Response): Promise<never> {
-  if (response.status === 401 || response.status === 403) void handleUnauthorized();
-  const body = parseJson(await response.text().catch(() => ''));
-  if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
-  throw new ApiError(response.status, 'unknown', '');
-}
-
 function eventPayload(event: SseEvent): Record<string, unknown> {
   const data = parseJson(event.data);
   return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
@@ -40,27 +31,19 @@ function eventPayload(event: SseEvent): Record<string, unknown> {
 
 /**
  * POST a tool request asking for server-sent events; calls `onDelta` as text arrives and resolves with
- * the `done` result. A non-2xx throws ApiError, an `error` event ToolStreamError, and a stream
+ * the `done` result. The call goes through the API client's request core (token, 401/403), so a
+ * non-2xx throws ApiError; an `error` event ToolStreamError, and a stream
  * that ends without `done` a plain Error. A JSON reply (no streaming on the way) is accepted too.
  */
 export async function runTool(request: RunToolRequest): Promise<ToolResult> {
-  const { path, body, signal, onDelta, onEvent, fetchImpl = fetch } = request;
-  const headers = new Headers({ accept: 'text/event-stream' });
-  // Renew first if the timer ran late (e.g. the laptop slept), as every other API call does.
-  await tokenStore.ensureFresh();
-  const token = tokenStore.get();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const isForm = body instanceof FormData;
-  if (!isForm) headers.set('content-type', 'application/json');
-
-  const response = await fetchImpl(path, {
+  const { path, body, signal, onDelta, onEvent, fetchImpl } = request;
+  const response = await apiFetch(path, {
     method: 'POST',
-    headers,
-    body: isForm ? body : JSON.stringify(body),
-    credentials: 'include',
+    body,
+    accept: 'text/event-stream',
     signal,
+    fetchImpl,
   });
-  if (!response.ok) return failFromResponse(response);
 
   if (!response.headers.get('content-type')?.includes('text/event-stream')) {
     const data = parseJson(await response.text());
@@ -94,7 +77,7 @@ export async function runTool(request: RunToolRequest): Promise<ToolResult> {
 
 /**
  * The request body: JSON with the given fields, or multipart text fields (doc summarizer, resume
- * assistant). Blank optional fields are left out (spec §5: sent only if non-empty).
+ * assistant). Blank optional fields are left out (docs/product.md §5: sent only if non-empty).
  */
 export function buildToolBody(
   transport: 'json' | 'multipart',

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 export interface StopGenerationResult {
@@ -17,5 +16,3 @@ export async function stopGeneration(id: string): Promise<StopGenerationResult> 
   });
   return data;
 }
-
-export const useStopGeneration = () => useMutation({ mutationFn: stopGeneration });

@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import type { ToolError } from '../lib/generation-state';
 
-/** The red banner of spec §2/§8; the inputs stay above it. */
+/** The red banner of docs/product.md §2/§8; the inputs stay above it. */
 export function ErrorBanner({ error }: { error: ToolError }) {
   return (
     <div

@@ -12,7 +12,7 @@ interface ToolFieldProps {
   error?: string;
   disabled: boolean;
   registration: UseFormRegisterReturn;
-  /** Enter without Shift: submit and remove focus (spec §4). */
+  /** Enter without Shift: submit and remove focus (docs/product.md §4). */
   onEnterSubmit: (event: KeyboardEvent<HTMLElement>) => void;
 }
 

@@ -15,14 +15,14 @@ interface ToolFormProps {
   onSubmit: (values: Record<string, unknown>) => Promise<boolean>;
 }
 
-/** Tools whose inputs are cleared after a success (spec §4). */
+/** Tools whose inputs are cleared after a success (docs/product.md §4). */
 const CLEAR_ON_SUCCESS = new Set(['doc-summarizer', 'resume-assistant']);
 
 function defaultValues(tool: ToolDefinition): ToolFormValues {
   return Object.fromEntries(tool.fields.map((f) => [f.name, f.defaultValue ?? '']));
 }
 
-/** One form for all six tools, built from the shared catalogue (spec §2, §5). */
+/** One form for all six tools, built from the shared catalogue (docs/product.md §2, §5). */
 export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
   const idPrefix = useId();
   const schema = tool.schema as unknown as z.ZodType<Record<string, unknown>, ToolFormValues>;

@@ -16,7 +16,7 @@ interface ToolOutputProps {
   onNewRequest: () => void;
 }
 
-/** The answer: streamed as it arrives with a Stop button, then final with Copy (spec §2). */
+/** The answer: streamed as it arrives with a Stop button, then final with Copy (docs/product.md §2). */
 export function ToolOutput({ text, status, stopping, saved, onStop, onNewRequest }: ToolOutputProps) {
   const streaming = status === 'pending';
   const ref = useRef<HTMLElement>(null);

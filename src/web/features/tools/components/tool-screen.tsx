@@ -12,7 +12,7 @@ interface ToolScreenProps {
 
 /**
  * One tool: the form while idle, pending or failed; the output in its place after a success or a
- * Stop (spec §4). The form stays mounted while hidden so its inputs survive a "New request".
+ * Stop (docs/product.md §4). The form stays mounted while hidden so its inputs survive a "New request".
  */
 export function ToolScreen({ service, uid }: ToolScreenProps) {
   const tool = TOOLS[service];

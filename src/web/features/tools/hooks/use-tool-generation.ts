@@ -25,7 +25,7 @@ function startedId(data: string): string | null {
 }
 
 /**
- * Runs one tool request at a time and tracks it (spec §4). Text arrives batched per animation frame;
+ * Runs one tool request at a time and tracks it (docs/product.md §4). Text arrives batched per animation frame;
  * Stop asks the server to end the run (it saves what it has as 'stopped' and the stream ends with
  * `done`). After every settled run the history list for (uid, service) is invalidated.
  */

@@ -1,5 +1,5 @@
 /**
- * The tool form's life cycle (spec §4): idle → pending (streaming text as it arrives) → success
+ * The tool form's life cycle (docs/product.md §4): idle → pending (streaming text as it arrives) → success
  * (output shown, inputs hidden) | failed (banner shown, inputs kept) | stopped (the user pressed
  * Stop: what arrived so far is kept and shown as a stopped result).
  */
@@ -10,7 +10,7 @@ export type GenerationState =
   | { status: 'stopped'; text: string; historyId: string | null }
   | { status: 'failed'; error: ToolError };
 
-/** What the red banner says: the spec §8 line, plus the server's own explanation when it sent one. */
+/** What the red banner says: the docs/product.md §8 line, plus the server's own explanation when it sent one. */
 export interface ToolError {
   message: string;
   detail?: string;
@@ -60,7 +60,7 @@ export function isBusy(state: GenerationState): boolean {
   return state.status === 'pending';
 }
 
-/** True once the output has taken the form's place (spec §4: success hides the inputs). */
+/** True once the output has taken the form's place (docs/product.md §4: success hides the inputs). */
 export function showsOutput(state: GenerationState): boolean {
   return state.status === 'success' || state.status === 'stopped';
 }

@@ -13,6 +13,12 @@ describe('toToolError', () => {
     });
   });
 
+  it('shows no detail for a reply without the API error body (e.g. a proxy page)', () => {
+    expect(toToolError(new ApiError(502, 'unknown', 'Bad Gateway'))).toEqual({
+      message: 'Failed to fetch results',
+    });
+  });
+
   it('prefixes thrown errors, stream errors included', () => {
     expect(toToolError(new TypeError('Failed to fetch'))).toEqual({
       message: 'An error occurred: Failed to fetch',

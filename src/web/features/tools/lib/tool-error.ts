@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, NO_ERROR_BODY } from '../../../lib/api-client.ts';
 import type { ToolError } from './generation-state.ts';
 
 /** The server reported a failure inside the event stream (`event: error`). */
@@ -13,13 +13,14 @@ export class ToolStreamError extends Error {
 }
 
 /**
- * Spec §8: a non-2xx reply → 'Failed to fetch results'; a thrown error → 'An error occurred: ' plus
+ * docs/product.md §8: a non-2xx reply → 'Failed to fetch results'; a thrown error → 'An error occurred: ' plus
  * its message; anything else → 'Unknown error'. The server's message for a non-2xx (e.g. "AI model is
- * downloading (40 %)") is kept as a second line so the user learns what to do.
+ * downloading (40 %)") is kept as a second line so the user learns what to do; a reply without the
+ * API's error body (e.g. a proxy's 502) has none.
  */
 export function toToolError(error: unknown): ToolError {
   if (error instanceof ApiError) {
-    return error.message
+    return error.code !== NO_ERROR_BODY && error.message
       ? { message: 'Failed to fetch results', detail: error.message }
       : { message: 'Failed to fetch results' };
   }
