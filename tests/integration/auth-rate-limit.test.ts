@@ -7,6 +7,16 @@ import { testDatabaseKinds } from '../helpers/test-database.ts';
 const stores = process.env.TEST_REDIS_URL ? ['memory', 'redis'] : ['memory'];
 const cases = testDatabaseKinds().flatMap((kind) => stores.map((store) => [kind, store] as const));
 
+/** A sign-in with a wrong password from `ip`. */
+const wrongSignIn = (t: TestApp, ip: string, email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: ip,
+    headers: { origin: 'http://localhost:3000' },
+    payload: { email, password: 'Wrong#1234' },
+  });
+
 describe.each(cases)('auth rate limits (%s, %s counters)', (kind, store) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -24,14 +34,7 @@ describe.each(cases)('auth rate limits (%s, %s counters)', (kind, store) => {
   });
   afterAll(() => t?.close());
 
-  const attempt = (ip: string, email: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      remoteAddress: ip,
-      headers: { origin: 'http://localhost:3000' },
-      payload: { email, password: 'Wrong#1234' },
-    });
+  const attempt = (ip: string, email: string) => wrongSignIn(t, ip, email);
 
   it('limits sign-in attempts per IP with a message saying when to retry', async () => {
     const email = accountFields().email;
@@ -102,14 +105,7 @@ describe.each(stores)('failed sign-ins per address (%s counters)', (store) => {
   });
   afterAll(() => t?.close());
 
-  const attempt = (ip: string, email: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      remoteAddress: ip,
-      headers: { origin: 'http://localhost:3000' },
-      payload: { email, password: 'Wrong#1234' },
-    });
+  const attempt = (ip: string, email: string) => wrongSignIn(t, ip, email);
 
   it('blocks an address after too many failures from one IP, but not its owner elsewhere', async () => {
     const account = await createAccount(t.app);
