@@ -22,9 +22,6 @@ export default defineConfig({
   ],
   // The year prerendered pages were built in (src/web/lib/current-year.ts).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) },
-  },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -12,8 +11,6 @@ export default defineConfig({
     },
     projects: [
       {
-        // The web app's `@/` imports, as in vite.config.ts.
-        resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/*.test.ts'],

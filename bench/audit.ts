@@ -9,7 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#e2e/support/chromium';
 import { freePort, serveBuild, snapshotBuild } from './audit-server.ts';
 
 const PAGES = ['/', '/subscription'];

@@ -9,9 +9,9 @@ import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { createUser } from '../tests/factories/user.ts';
-import { startFakeOpenAi } from '../tests/fakes/openai-server.ts';
-import { createTestApp } from '../tests/helpers/test-app.ts';
+import { createUser } from '#tests/factories/user';
+import { startFakeOpenAi } from '#tests/fakes/openai-server';
+import { createTestApp } from '#tests/helpers/test-app';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 250);
 /** PostgreSQL when TEST_DATABASE_URL is set (the history write then runs out of process), else PGlite. */

@@ -5,7 +5,7 @@ import {
   newAccount,
   signedInAccount,
   signInThroughForm,
-} from './support/accounts';
+} from './support/accounts.ts';
 
 test.describe('sessions and protected routes', () => {
   test('a protected page sends a visitor to /signin and back there after signing in', async ({

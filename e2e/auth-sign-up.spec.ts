@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessToken, newAccount, signInThroughForm } from './support/accounts';
+import { accessToken, newAccount, signInThroughForm } from './support/accounts.ts';
 
 const PHOTO_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -6,8 +6,8 @@ import {
   openService,
   seedChat,
   sidebar,
-} from './support/service-helpers';
-import { sidebarTitle } from './support/tool-inputs';
+} from './support/service-helpers.ts';
+import { sidebarTitle } from './support/tool-inputs.ts';
 
 test('user block, New Chat, and a service change clearing the selection', async ({ page }, testInfo) => {
   const account = await openService(page, testInfo, 'code-explainer');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signedInAccount } from './support/accounts';
+import { signedInAccount } from './support/accounts.ts';
 
 const SERVICES = [
   ['code-explainer', 'Code Explainer'],

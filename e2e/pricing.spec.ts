@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signedInAccount } from './support/accounts';
+import { signedInAccount } from './support/accounts.ts';
 
 const PLANS = [
   { id: 'starter', name: 'Starter', monthly: '$12', yearly: '$99', button: 'Choose Starter' },

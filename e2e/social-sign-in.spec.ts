@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accessToken } from './support/accounts';
+import { accessToken } from './support/accounts.ts';
 
 /**
  * The OAuth redirect flow in Chromium against the local OAuth2/OIDC server that global setup starts

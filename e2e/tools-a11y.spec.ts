@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { newMarker, scriptReply } from './support/ai-script';
-import { historyItem, openItemMenu, openService, toolOutput } from './support/service-helpers';
-import { sidebarTitle } from './support/tool-inputs';
+import { newMarker, scriptReply } from './support/ai-script.ts';
+import { historyItem, openItemMenu, openService, toolOutput } from './support/service-helpers.ts';
+import { sidebarTitle } from './support/tool-inputs.ts';
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { newMarker, scriptReply } from './support/ai-script';
-import { historyList, openService, toolOutput } from './support/service-helpers';
+import { newMarker, scriptReply } from './support/ai-script.ts';
+import { historyList, openService, toolOutput } from './support/service-helpers.ts';
 
 test('a provider failure shows the red banner and keeps the inputs', async ({ page }, testInfo) => {
   const marker = newMarker();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newMarker, scriptReply } from './support/ai-script';
+import { newMarker, scriptReply } from './support/ai-script.ts';
 import {
   historyItem,
   historyList,
@@ -8,8 +8,8 @@ import {
   readClipboard,
   toolOutput,
   watchForPartialOutput,
-} from './support/service-helpers';
-import { sidebarTitle, TOOL_CASES } from './support/tool-inputs';
+} from './support/service-helpers.ts';
+import { sidebarTitle, TOOL_CASES } from './support/tool-inputs.ts';
 
 /**
  * Each of the six tools end to end (issue 3): fill the form, watch the output stream in, copy it,

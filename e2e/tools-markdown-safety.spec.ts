@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { newMarker, scriptReply } from './support/ai-script';
-import { historyItem, openService, toolOutput } from './support/service-helpers';
-import { sidebarTitle } from './support/tool-inputs';
+import { newMarker, scriptReply } from './support/ai-script.ts';
+import { historyItem, openService, toolOutput } from './support/service-helpers.ts';
+import { sidebarTitle } from './support/tool-inputs.ts';
 
 const INJECTION = [
   '# Totally normal answer',

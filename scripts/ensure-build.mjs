@@ -9,6 +9,7 @@ const INPUTS = [
   'src',
   'public',
   'scripts',
+  'package.json',
   'package-lock.json',
   'vite.config.ts',
   'tsconfig.json',

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -22,22 +22,42 @@ function sourceFiles(dir: string): string[] {
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** The repository-relative paths a file imports (package imports are left out). */
-function importsOf(file: string): string[] {
+/** package.json `imports`: '#shared/*' → './src/shared/*.ts' and the like. */
+const subpathImports = Object.entries(
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).imports as Record<string, string>,
+).map(([pattern, target]) => {
+  const [prefix = '', suffix = ''] = pattern.split('*');
+  return { prefix, suffix, target };
+});
+
+/** A `#…` specifier as the repository-relative file it names, as Node, tsc and Vite resolve it. */
+function resolveSubpath(spec: string): string | undefined {
+  for (const { prefix, suffix, target } of subpathImports) {
+    if (spec.startsWith(prefix) && spec.endsWith(suffix)) {
+      return join(target.replace('*', spec.slice(prefix.length, spec.length - suffix.length)));
+    }
+  }
+  return undefined;
+}
+
+/** The specifiers a file imports, and the repository-relative paths of those inside the repository. */
+function importsOf(file: string): { specifiers: string[]; targets: string[] } {
   const text = readFileSync(file, 'utf8');
+  const specifiers: string[] = [];
   const targets: string[] = [];
   for (const match of text.matchAll(IMPORT)) {
     const spec = match[1] ?? match[2] ?? '';
-    if (spec.startsWith('@/')) targets.push(join('src/web', spec.slice(2)));
+    specifiers.push(spec);
+    if (spec.startsWith('#')) targets.push(resolveSubpath(spec) ?? `unresolved:${spec}`);
     else if (spec.startsWith('.')) targets.push(relative(root, resolve(dirname(file), spec)));
   }
-  return targets.map((t) => t.split(sep).join('/'));
+  return { specifiers, targets: targets.map((t) => t.split(sep).join('/')) };
 }
 
-const files = sourceFiles(src).map((file) => ({
-  path: relative(root, file).split(sep).join('/'),
-  imports: importsOf(file),
-}));
+const files = sourceFiles(src).map((file) => {
+  const { specifiers, targets } = importsOf(file);
+  return { path: relative(root, file).split(sep).join('/'), specifiers, imports: targets };
+});
 
 const area = (path: string) => path.split('/')[1];
 const feature = (path: string) => /^src\/web\/features\/([^/]+)\//.exec(path)?.[1];
@@ -46,6 +66,29 @@ describe('import boundaries', () => {
   it('reads the source tree', () => {
     expect(files.length).toBeGreaterThan(100);
     expect(files.some((f) => f.imports.length > 0)).toBe(true);
+  });
+
+  it('names every imported source file so that it exists (package.json imports resolve)', () => {
+    const missing = files.flatMap((f) =>
+      f.imports
+        .filter((t) => !t.startsWith('src/') || !existsSync(join(root, t)))
+        .map((t) => `${f.path} → ${t}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('reaches outside its own folder only through a # import (no ../ chains, no aliases)', () => {
+    const everyFile = ['src', 'tests', 'e2e', 'bench', 'scripts'].flatMap((dir) =>
+      sourceFiles(join(root, dir)).map((file) => ({
+        path: relative(root, file).split(sep).join('/'),
+        specifiers: importsOf(file).specifiers,
+      })),
+    );
+    expect(everyFile.length).toBeGreaterThan(files.length);
+    const bad = everyFile.flatMap((f) =>
+      f.specifiers.filter((s) => s.startsWith('../') || s.startsWith('@/')).map((s) => `${f.path} → ${s}`),
+    );
+    expect(bad).toEqual([]);
   });
 
   it('keeps src/shared free of server and web code', () => {

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type FakeOpenAiServer, type FakeReply, startFakeOpenAi } from '../../tests/fakes/openai-server.ts';
+import { type FakeOpenAiServer, type FakeReply, startFakeOpenAi } from '#tests/fakes/openai-server';
 
 /**
  * The AI provider of the end-to-end run: one OpenAI-compatible endpoint in front of fake model

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FakeReply } from '../../tests/fakes/openai-server.ts';
+import type { FakeReply } from '#tests/fakes/openai-server';
 
 /** A marker unique to one test; put it in the tool input so the scripted reply answers it. */
 export function newMarker(): string {

@@ -1,5 +1,5 @@
-import { startOAuthServer } from '../../tests/fakes/oauth-server';
-import { startAiRouter } from './ai-router';
+import { startOAuthServer } from '#tests/fakes/oauth-server';
+import { startAiRouter } from './ai-router.ts';
 
 /**
  * Hook for services the app server needs before it starts (e.g. the local OAuth2/OIDC server for the

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { startAppServer } from './app-server';
-import { startExtraServices } from './extra-services';
+import { startAppServer } from './app-server.ts';
+import { startExtraServices } from './extra-services.ts';
 
 /**
  * Starts the extra fakes, then the built app on E2E_PORT with a fresh DATA_DIR (PGlite), and returns

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { signedInAccount, type TestAccount } from './accounts';
+import { signedInAccount, type TestAccount } from './accounts.ts';
 
 /** A fresh account, signed in, on /services/<slug> with the form ready. */
 export async function openService(page: Page, testInfo: TestInfo, slug: string): Promise<TestAccount> {

@@ -5,11 +5,11 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import type { PageHead } from '../shared/page-head.ts';
-import { AppProvider } from './app/provider';
-import { AppRoutes } from './app/router';
-import { LANDING_HEAD } from './features/landing/content/landing-head';
-import { PRICING_HEAD } from './features/pricing/content/pricing-head';
+import type { PageHead } from '#shared/page-head';
+import { AppProvider } from './app/provider.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { LANDING_HEAD } from './features/landing/content/landing-head.ts';
+import { PRICING_HEAD } from './features/pricing/content/pricing-head.ts';
 
 /** The pages whose content is the same for every visitor: the ones worth prerendering. */
 export const PRERENDERED_PAGES: Record<string, PageHead> = {

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App } from './app/app.tsx';
 import './styles.css';
 
 const root = document.getElementById('root')!;

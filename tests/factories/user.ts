@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { profile, user } from '../../src/server/db/schema.ts';
+import { profile, user } from '#server/db/schema';
 
 export interface TestUser {
   uid: string;

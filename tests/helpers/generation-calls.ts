@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import type { TestUser } from '../factories/user.ts';
+import type { TestUser } from '#tests/factories/user';
 import type { TestApp } from './test-app.ts';
 import { testDatabaseKinds } from './test-database.ts';
 

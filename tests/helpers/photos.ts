@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { TestUser } from '../factories/user.ts';
+import type { TestUser } from '#tests/factories/user';
 import { type MultipartFile, multipartPayload } from './multipart.ts';
 
 /**

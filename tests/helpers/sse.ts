@@ -1,4 +1,4 @@
-import { createSseParser } from '../../src/web/features/tools/lib/sse-parser.ts';
+import { createSseParser } from '#web/features/tools/lib/sse-parser.ts';
 
 export interface SseEvent {
   event: string;

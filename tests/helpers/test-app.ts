@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { buildApp } from '#server/app';
+import { loadConfig } from '#server/config';
 import { createTestDatabase, type TestDatabaseKind } from './test-database.ts';
 
 export interface TestApp {

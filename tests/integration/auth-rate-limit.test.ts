@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFields, createAccount, signIn, signUp } from '../factories/account.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { accountFields, createAccount, signIn, signUp } from '#tests/factories/account';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 /** Redis-backed counters too when TEST_REDIS_URL is set (e.g. redis://127.0.0.1:6379). */
 const stores = process.env.TEST_REDIS_URL ? ['memory', 'redis'] : ['memory'];

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFields, createAccount, TEST_ORIGIN } from '../factories/account.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { accountFields, createAccount, TEST_ORIGIN } from '#tests/factories/account';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 /**
  * better-auth routes on the resolved URL, so every spelling of an auth path that resolves to an

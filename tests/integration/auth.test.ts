@@ -7,9 +7,9 @@ import {
   signIn,
   signUp,
   TEST_ORIGIN,
-} from '../factories/account.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+} from '#tests/factories/account';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 describe.each(testDatabaseKinds())('accounts (%s)', (kind) => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../../src/server/auth/auth.ts';
-import { createAccount, requestToken } from '../factories/account.ts';
-import { type Route, routesOf } from '../helpers/routes.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { createAuth } from '#server/auth/auth';
+import { createAccount, requestToken } from '#tests/factories/account';
+import { type Route, routesOf } from '#tests/helpers/routes';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 import { pick, type Random, randomBody, randomHeaders, randomString, seededRandom } from './fuzz-inputs.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../factories/user.ts';
-import { type FakeOpenAiServer, startFakeOpenAi } from '../fakes/openai-server.ts';
+import { createUser, type TestUser } from '#tests/factories/user';
+import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import {
   atCap,
   callThenLeave,
@@ -11,8 +11,8 @@ import {
   redisUrl,
   WORDS,
   waitFor,
-} from '../helpers/generation-calls.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+} from '#tests/helpers/generation-calls';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 /** The default per-user limits (AI_MAX_IN_FLIGHT_PER_USER 2, AI_RATE_LIMIT_PER_USER 30) against bursts. */
 describe.each(cases)('per-user generation limits: bursts (%s, %s store)', (kind, store) => {

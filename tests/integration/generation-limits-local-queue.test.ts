@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../factories/user.ts';
-import { TINY_MODEL_PATH } from '../fakes/model-file-server.ts';
-import { listen, openStream, waitFor } from '../helpers/generation-calls.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createUser, type TestUser } from '#tests/factories/user';
+import { TINY_MODEL_PATH } from '#tests/fakes/model-file-server';
+import { listen, openStream, waitFor } from '#tests/helpers/generation-calls';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 /** The local model's line: a user's generation that is still waiting is dropped when its client leaves. */
 describe('local model: a generation still queued when its client leaves is dropped', () => {

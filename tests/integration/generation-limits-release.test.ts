@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisInFlightStore } from '../../src/server/tools/in-flight-generations-redis.ts';
-import { createUser, type TestUser } from '../factories/user.ts';
-import { type FakeOpenAiServer, startFakeOpenAi } from '../fakes/openai-server.ts';
+import { createRedisInFlightStore } from '#server/tools/in-flight-generations-redis';
+import { createUser, type TestUser } from '#tests/factories/user';
+import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import {
   atCap,
   cases,
@@ -13,8 +13,8 @@ import {
   TUNED_ENV,
   WORDS,
   waitFor,
-} from '../helpers/generation-calls.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+} from '#tests/helpers/generation-calls';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 /** How a place under AI_MAX_IN_FLIGHT_PER_USER is given back, on one instance and across several. */
 describe.each(cases)('per-user generation limits: places given back (%s, %s store)', (kind, store) => {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalModelHost } from '../../src/server/ai/local/local-model-host.ts';
-import { createUser, type TestUser } from '../factories/user.ts';
-import { type ModelFileServer, startModelFileServer } from '../fakes/model-file-server.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { LocalModelHost } from '#server/ai/local/local-model-host';
+import { createUser, type TestUser } from '#tests/factories/user';
+import { type ModelFileServer, startModelFileServer } from '#tests/fakes/model-file-server';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 const SECRET = 'hf_secretTokenThatMustNotLeak0123456789';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../factories/user.ts';
-import { type FakeOpenAiServer, startFakeOpenAi } from '../fakes/openai-server.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { createUser, type TestUser } from '#tests/factories/user';
+import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 const MAX_CHATS = 5;
 const MAX_BYTES = 20_000;

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAccount, requestToken } from '../factories/account.ts';
-import { createUser } from '../factories/user.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { createAccount, requestToken } from '#tests/factories/account';
+import { createUser } from '#tests/factories/user';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 describe.each(testDatabaseKinds())('POST /api/jwt and bearer tokens (%s)', (kind) => {
   let t: TestApp;

@@ -4,17 +4,17 @@ import { join } from 'node:path';
 import { streamText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalModelHost } from '../../src/server/ai/local/local-model-host.ts';
-import { DownloadError, downloadModel, sha256Of } from '../../src/server/ai/local/model-download.ts';
-import { createUser } from '../factories/user.ts';
+import { LocalModelHost } from '#server/ai/local/local-model-host';
+import { DownloadError, downloadModel, sha256Of } from '#server/ai/local/model-download';
+import { createUser } from '#tests/factories/user';
 import {
   type ModelFileServer,
   startModelFileServer,
   TINY_MODEL_PATH,
   TINY_MODEL_SHA256,
-} from '../fakes/model-file-server.ts';
-import { deltaText, parseSse } from '../helpers/sse.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+} from '#tests/fakes/model-file-server';
+import { deltaText, parseSse } from '#tests/helpers/sse';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 const quietLog = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 const THREADS = Math.min(2, availableParallelism());

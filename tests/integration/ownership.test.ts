@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_SLUGS } from '../../src/shared/services.ts';
-import { TOOLS } from '../../src/shared/tools.ts';
-import { createUser, type TestUser } from '../factories/user.ts';
-import { type FakeOpenAiServer, startFakeOpenAi } from '../fakes/openai-server.ts';
-import { multipartPayload } from '../helpers/multipart.ts';
-import { photoFile } from '../helpers/photos.ts';
-import { routesOf } from '../helpers/routes.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { SERVICE_SLUGS } from '#shared/services';
+import { TOOLS } from '#shared/tools';
+import { createUser, type TestUser } from '#tests/factories/user';
+import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
+import { multipartPayload } from '#tests/helpers/multipart';
+import { photoFile } from '#tests/helpers/photos';
+import { routesOf } from '#tests/helpers/routes';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 const SECRET = 'alice-secret-answer';
 

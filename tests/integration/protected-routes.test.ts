@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routesOf } from '../helpers/routes.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { routesOf } from '#tests/helpers/routes';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 /** The API routes anyone may call; every other one is in the protected scope (routes/protected-api.ts). */
 const PUBLIC_ROUTES = new Set([

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, requestToken, TEST_ORIGIN } from '../factories/account.ts';
-import { type FakeOAuthServer, startOAuthServer } from '../fakes/oauth-server.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { cookieHeader, requestToken, TEST_ORIGIN } from '#tests/factories/account';
+import { type FakeOAuthServer, startOAuthServer } from '#tests/fakes/oauth-server';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 /** Follows one social sign-in: our server → the OAuth server's /authorize → our callback. */
 async function socialSignIn(t: TestApp, provider: 'google' | 'github', callbackURL: string) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 /** A fixture build: index.html, one asset, the route preload manifest and the prerendered pages. */
 function fixtureBuild(): string {

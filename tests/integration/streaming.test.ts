@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../factories/user.ts';
-import { type FakeOpenAiServer, startFakeOpenAi } from '../fakes/openai-server.ts';
-import { parseSse } from '../helpers/sse.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { createUser, type TestUser } from '#tests/factories/user';
+import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
+import { parseSse } from '#tests/helpers/sse';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 const WORDS = Array.from({ length: 12 }, (_, i) => `word${i} `);
 const FULL_TEXT = WORDS.join('');

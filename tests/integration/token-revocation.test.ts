@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, requestToken, TEST_ORIGIN } from '../factories/account.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 /** Redis-backed revocations too when TEST_REDIS_URL is set: a sign-out on one instance holds on another. */
 const stores = process.env.TEST_REDIS_URL ? ['memory', 'redis'] : ['memory'];

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TOOLS } from '../../src/shared/tools.ts';
-import { createUser, type TestUser } from '../factories/user.ts';
-import { FAKE_DEFAULT_TEXT, type FakeOpenAiServer, startFakeOpenAi } from '../fakes/openai-server.ts';
-import { multipartPayload } from '../helpers/multipart.ts';
-import { deltaText, parseSse } from '../helpers/sse.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { TOOLS } from '#shared/tools';
+import { createUser, type TestUser } from '#tests/factories/user';
+import { FAKE_DEFAULT_TEXT, type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
+import { multipartPayload } from '#tests/helpers/multipart';
+import { deltaText, parseSse } from '#tests/helpers/sse';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 type Slug = keyof typeof TOOLS;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../factories/user.ts';
-import { multipartPayload } from '../helpers/multipart.ts';
-import { photoFile, tinyPng, uploadPhoto } from '../helpers/photos.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { createUser } from '#tests/factories/user';
+import { multipartPayload } from '#tests/helpers/multipart';
+import { photoFile, tinyPng, uploadPhoto } from '#tests/helpers/photos';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 /** What PUT /api/users/:uid/photo accepts, from whom and how often; and how uploads are served. */
 describe.each(testDatabaseKinds())('profile photo checks (%s)', (kind) => {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user as userTable } from '../../src/server/db/schema.ts';
-import { createAccount, requestToken, TEST_ORIGIN } from '../factories/account.ts';
-import { createUser, type TestUser } from '../factories/user.ts';
-import { photoOf, uploadPhoto } from '../helpers/photos.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { user as userTable } from '#server/db/schema';
+import { createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
+import { createUser, type TestUser } from '#tests/factories/user';
+import { photoOf, uploadPhoto } from '#tests/helpers/photos';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 /** Which stored photo a user has, which file an upload or update-user deletes, and which it never does. */
 describe.each(testDatabaseKinds())('profile photo lifecycle (%s)', (kind) => {

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/server/errors.ts';
-import { reencodePhoto } from '../../src/server/users/reencode-photo.ts';
-import { createUser } from '../factories/user.ts';
-import { photoFile, photoOf, slowWebp, tinyPng, uploadPhoto } from '../helpers/photos.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { AppError } from '#server/errors';
+import { reencodePhoto } from '#server/users/reencode-photo';
+import { createUser } from '#tests/factories/user';
+import { photoFile, photoOf, slowWebp, tinyPng, uploadPhoto } from '#tests/helpers/photos';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 /** Uploaded photos are decoded and encoded again (users/reencode-photo.ts), a few at a time. */
 describe.each(testDatabaseKinds())('profile photo re-encoding (%s)', (kind) => {

@@ -1,9 +1,9 @@
 import { APIError } from 'better-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../../src/server/auth/auth.ts';
-import { accountFields, createAccount, requestToken, TEST_ORIGIN } from '../factories/account.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { createAuth } from '#server/auth/auth';
+import { accountFields, createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 /** `name` and `image` are checked on every write better-auth makes to a user (auth/user-fields.ts). */
 describe.each(testDatabaseKinds())('user name and image rules (%s)', (kind) => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profile, user as userTable } from '../../src/server/db/schema.ts';
-import { DEFAULT_AVATAR } from '../../src/shared/user.ts';
-import { createAccount, requestToken } from '../factories/account.ts';
-import { createUser } from '../factories/user.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { profile, user as userTable } from '#server/db/schema';
+import { DEFAULT_AVATAR } from '#shared/user';
+import { createAccount, requestToken } from '#tests/factories/account';
+import { createUser } from '#tests/factories/user';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 describe.each(testDatabaseKinds())('users (%s)', (kind) => {
   let t: TestApp;

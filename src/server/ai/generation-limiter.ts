@@ -1,5 +1,5 @@
 import type { SharedV3ProviderOptions } from '@ai-sdk/provider';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors';
 
 export const BUSY_MESSAGE = 'The AI model is busy, please try again in a moment.';
 

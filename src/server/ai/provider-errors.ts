@@ -1,5 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
-import { AppError, isAppError } from '../errors.ts';
+import { AppError, isAppError } from '#server/errors';
 
 /** Thrown by the watchdog when the provider sends nothing for too long. */
 export class ProviderTimeoutError extends Error {

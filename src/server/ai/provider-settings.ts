@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config';
 
 export type ProviderName = 'local' | 'openai' | 'anthropic' | 'google' | 'openai-compatible';
 

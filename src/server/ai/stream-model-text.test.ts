@@ -2,7 +2,7 @@ import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors';
 import type { GenerationSettings } from './ai-runtime.ts';
 import { streamModelText } from './stream-model-text.ts';
 

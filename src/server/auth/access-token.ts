@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors';
 import type { TokenRevocations } from './token-revocations.ts';
 
 /**

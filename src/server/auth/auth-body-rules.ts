@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { newPasswordSchema, PASSWORD_MAX, signInSchema, signUpSchema } from '../../shared/auth-schemas.ts';
-import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import type { Config } from '#server/config';
+import { AppError } from '#server/errors';
+import { newPasswordSchema, PASSWORD_MAX, signInSchema, signUpSchema } from '#shared/auth-schemas';
 import { configuredSocialProviders, SOCIAL_PROVIDER_LABELS, SOCIAL_PROVIDERS } from './social-providers.ts';
 
 /**

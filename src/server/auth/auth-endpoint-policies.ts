@@ -5,7 +5,7 @@ import {
   credentialGuard,
   emailAccountKey,
   sessionAccountKey,
-} from '../plugins/rate-limit-auth.ts';
+} from '#server/plugins/rate-limit-auth';
 import {
   validateChangePassword,
   validateSignIn,

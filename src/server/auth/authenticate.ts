@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors';
 import type { AccessClaims } from './access-token.ts';
 
 /** The caller of a protected route, proven by the bearer token. */

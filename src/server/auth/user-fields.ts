@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth';
-import { signUpSchema, USERNAME_MAX } from '../../shared/auth-schemas.ts';
+import { signUpSchema, USERNAME_MAX } from '#shared/auth-schemas';
 
 /**
  * The rules for the user's `name` and `image`, applied to every write better-auth makes to a user

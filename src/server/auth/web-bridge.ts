@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors';
 
 /**
  * Fastify ⇄ Fetch API for better-auth's handler. Bodies arrive parsed (JSON or form-encoded) and are

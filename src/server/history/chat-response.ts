@@ -1,4 +1,4 @@
-import type { Chat, ChatStatus } from '../../shared/history.ts';
+import type { Chat, ChatStatus } from '#shared/history';
 import type { HistoryRow } from './history-repository.ts';
 
 /** A stored chat in the API's shape (docs/product.md §3): `_id` and `id` both, the owner as `uid`. */

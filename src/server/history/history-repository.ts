@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { ChatStatus } from '../../shared/history.ts';
-import { formatBytes } from '../../shared/text.ts';
-import type { Db } from '../db/client.ts';
-import { type ChatMessage, history } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import type { Db } from '#server/db/client';
+import { type ChatMessage, history } from '#server/db/schema';
+import { AppError } from '#server/errors';
+import type { ChatStatus } from '#shared/history';
+import { formatBytes } from '#shared/text';
 import { type HistoryCursor, isUuid } from './history-cursor.ts';
 
 export type HistoryRow = typeof history.$inferSelect;

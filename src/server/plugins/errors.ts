@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isAppError } from '../errors.ts';
+import { AppError, isAppError } from '#server/errors';
 
 /**
  * One JSON error shape for every failure: `{ error: { code, message } }`. Validation problems become

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { documentTitle, type PageHead, SITE_NAME } from '../../shared/page-head.ts';
+import { documentTitle, type PageHead, SITE_NAME } from '#shared/page-head';
 import { type Precompressed, precompress } from './precompress.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryPhrase } from '../errors.ts';
+import { retryPhrase } from '#server/errors';
 import { rateLimitMessage } from './rate-limit-auth.ts';
 
 describe('rate-limit messages', () => {

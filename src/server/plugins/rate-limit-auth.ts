@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { retryPhrase, tooManyRequests } from '../errors.ts';
+import { retryPhrase, tooManyRequests } from '#server/errors';
 import { type AttemptCounter, createAttemptCounter } from './attempt-counter.ts';
 
 /**

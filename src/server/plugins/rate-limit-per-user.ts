@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { retryPhrase, tooManyRequests } from '../errors.ts';
+import { retryPhrase, tooManyRequests } from '#server/errors';
 
 export const PER_USER_WINDOW_MS = 60_000;
 

@@ -4,7 +4,7 @@ import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors';
 import { loadPageHtml, type PageHtml } from './page-html.ts';
 
 /**

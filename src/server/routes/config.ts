@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { configuredSocialProviders } from '../auth/social-providers.ts';
+import { configuredSocialProviders } from '#server/auth/social-providers';
 
 /** GET /api/config (public): settings the web app needs before sign-in. */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors';
 
 /**
  * POST /api/generations/:id/stop — the Stop button. Ends the caller's running generation; it saves what

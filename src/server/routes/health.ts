@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getUser } from '../auth/authenticate.ts';
+import { getUser } from '#server/auth/authenticate';
 
 /**
  * GET /api/health (public): liveness, the database and each component's coarse state (the AI model: provider,

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireSelf } from '#server/auth/authenticate';
+import { AppError } from '#server/errors';
+import { toChatResponse } from '#server/history/chat-response';
+import { decodeCursor, encodeCursor } from '#server/history/history-cursor';
+import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import {
   chatSchema,
   createHistorySchema,
@@ -8,12 +13,7 @@ import {
   historyPageSchema,
   renameHistorySchema,
   serviceSlugSchema,
-} from '../../shared/history.ts';
-import { requireSelf } from '../auth/authenticate.ts';
-import { AppError } from '../errors.ts';
-import { toChatResponse } from '../history/chat-response.ts';
-import { decodeCursor, encodeCursor } from '../history/history-cursor.ts';
-import { perUserRateLimit } from '../plugins/rate-limit-per-user.ts';
+} from '#shared/history';
 
 const pageQuery = z.object({
   cursor: z.string().optional(),

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jwtRequestSchema } from '../../shared/auth-schemas.ts';
-import { toWebHeaders } from '../auth/web-bridge.ts';
-import { AppError } from '../errors.ts';
+import { toWebHeaders } from '#server/auth/web-bridge';
+import { AppError } from '#server/errors';
+import { jwtRequestSchema } from '#shared/auth-schemas';
 
 /**
  * POST /api/jwt {email} → {token, expiresAt} (public: no bearer token): trades the cookie session for a

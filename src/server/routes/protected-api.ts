@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth/authenticate.ts';
+import { authenticate } from '#server/auth/authenticate';
 import { generationRoutes } from './generations.ts';
 import { historyRoutes } from './history.ts';
 import { toolRoutes } from './tools.ts';

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { perUserRateLimit } from '../plugins/rate-limit-per-user.ts';
-import type { Generation, GenerationOutcome } from '../tools/generation.ts';
-import { readToolInput } from '../tools/read-tool-input.ts';
-import { serverTools } from '../tools/server-tools.ts';
-import { streamGeneration, wantsEventStream } from '../tools/sse-reply.ts';
+import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
+import type { Generation, GenerationOutcome } from '#server/tools/generation';
+import { readToolInput } from '#server/tools/read-tool-input';
+import { serverTools } from '#server/tools/server-tools';
+import { streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
 
 /**
  * One factory for the six tool routes (POST /api/explain-code, …), in the protected scope (the caller

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors';
 
 /**
  * GET /api/uploads/:key (public): stored files, public and immutable (keys are random and never reused).

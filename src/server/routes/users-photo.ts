@@ -3,15 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { formatBytes } from '../../shared/text.ts';
-import { userSchema } from '../../shared/user-schema.ts';
-import { GenerationLimiter } from '../ai/generation-limiter.ts';
-import { requireSelf } from '../auth/authenticate.ts';
-import { AppError } from '../errors.ts';
-import { perUserRateLimit } from '../plugins/rate-limit-per-user.ts';
-import type { ImageExtension } from '../storage/file-storage.ts';
-import { reencodePhoto } from '../users/reencode-photo.ts';
-import { accountGone } from '../users/users-repository.ts';
+import { GenerationLimiter } from '#server/ai/generation-limiter';
+import { requireSelf } from '#server/auth/authenticate';
+import { AppError } from '#server/errors';
+import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
+import type { ImageExtension } from '#server/storage/file-storage';
+import { reencodePhoto } from '#server/users/reencode-photo';
+import { accountGone } from '#server/users/users-repository';
+import { formatBytes } from '#shared/text';
+import { userSchema } from '#shared/user-schema';
 
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signUpSchema } from '../../shared/auth-schemas.ts';
-import { userSchema } from '../../shared/user-schema.ts';
-import { requireSelf } from '../auth/authenticate.ts';
-import { AppError } from '../errors.ts';
-import { accountGone } from '../users/users-repository.ts';
+import { requireSelf } from '#server/auth/authenticate';
+import { AppError } from '#server/errors';
+import { accountGone } from '#server/users/users-repository';
+import { signUpSchema } from '#shared/auth-schemas';
+import { userSchema } from '#shared/user-schema';
 
 /** POST /api/users (idempotent profile creation) and GET /api/users/:uid, both for the caller only. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

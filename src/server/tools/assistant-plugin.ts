@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AiRuntime, createAiRuntime } from '../ai/ai-runtime.ts';
+import { type AiRuntime, createAiRuntime } from '#server/ai/ai-runtime';
 import { createInFlightGenerations } from './in-flight-generations.ts';
 import { RunningGenerations } from './running-generations.ts';
 

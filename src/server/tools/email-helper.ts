@@ -1,5 +1,5 @@
-import type { EMAIL_TONES } from '../../shared/tool-inputs.ts';
-import { TOOLS } from '../../shared/tools.ts';
+import type { EMAIL_TONES } from '#shared/tool-inputs';
+import { TOOLS } from '#shared/tools';
 import { DATA_NOT_INSTRUCTIONS, delimited } from './prompt-format.ts';
 import type { ServerTool } from './server-tool.ts';
 

@@ -1,10 +1,10 @@
-import type { ChatStatus } from '../../shared/history.ts';
-import { toolRequestTitle } from '../../shared/tools.ts';
-import type { AiRuntime } from '../ai/ai-runtime.ts';
-import { queueTicketOptions } from '../ai/generation-limiter.ts';
-import { streamModelText } from '../ai/stream-model-text.ts';
-import { AppError, isAppError } from '../errors.ts';
-import type { HistoryRepository } from '../history/history-repository.ts';
+import type { AiRuntime } from '#server/ai/ai-runtime';
+import { queueTicketOptions } from '#server/ai/generation-limiter';
+import { streamModelText } from '#server/ai/stream-model-text';
+import { AppError, isAppError } from '#server/errors';
+import type { HistoryRepository } from '#server/history/history-repository';
+import type { ChatStatus } from '#shared/history';
+import { toolRequestTitle } from '#shared/tools';
 import type { ServerTool } from './server-tool.ts';
 
 export interface GenerationOutcome {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors';
 import {
   createMemoryInFlightStore,
   InFlightGenerations,

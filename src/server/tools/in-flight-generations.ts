@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { type AppError, tooManyRequests } from '../errors.ts';
+import { type AppError, tooManyRequests } from '#server/errors';
 import { createRedisInFlightStore } from './in-flight-generations-redis.ts';
 
 /** Seconds a client is told to wait when the user is at the cap (a generation usually ends within that). */

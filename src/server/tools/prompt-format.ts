@@ -1,4 +1,4 @@
-import type { CODE_LANGUAGES } from '../../shared/tool-inputs.ts';
+import type { CODE_LANGUAGES } from '#shared/tool-inputs';
 
 type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_SLUGS } from '../../shared/services.ts';
-import { TOOLS } from '../../shared/tools.ts';
+import { SERVICE_SLUGS } from '#shared/services';
+import { TOOLS } from '#shared/tools';
 import { delimited, fenced } from './prompt-format.ts';
 import { SERVER_TOOLS, serverTools } from './server-tools.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_TEXT_CHARS } from '../../shared/tool-inputs.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '#server/errors';
+import { MAX_TEXT_CHARS } from '#shared/tool-inputs';
 import type { ServerTool } from './server-tool.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { TOOLS } from '../../shared/tools.ts';
+import { TOOLS } from '#shared/tools';
 import { DATA_NOT_INSTRUCTIONS, delimited } from './prompt-format.ts';
 import type { ServerTool } from './server-tool.ts';
 

@@ -1,5 +1,5 @@
-import type { ServiceSlug } from '../../shared/services.ts';
-import type { ToolCatalogue, ToolInput } from '../../shared/tools.ts';
+import type { ServiceSlug } from '#shared/services';
+import type { ToolCatalogue, ToolInput } from '#shared/tools';
 
 /** A helper as the server runs it: the shared definition plus its prompts. */
 export interface ServerTool<S extends ServiceSlug = ServiceSlug> {

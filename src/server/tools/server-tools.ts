@@ -1,4 +1,4 @@
-import type { ServiceSlug } from '../../shared/services.ts';
+import type { ServiceSlug } from '#shared/services';
 import { docSummarizer } from './doc-summarizer.ts';
 import { emailHelper } from './email-helper.ts';
 import { explainCode } from './explain-code.ts';

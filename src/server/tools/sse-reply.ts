@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, isAppError } from '../errors.ts';
+import { AppError, isAppError } from '#server/errors';
 import type { Generation, GenerationOutcome } from './generation.ts';
 
 const HEARTBEAT_MS = 15_000;

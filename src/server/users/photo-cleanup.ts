@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { FileStorage } from '../storage/file-storage.ts';
+import type { FileStorage } from '#server/storage/file-storage';
 import type { UsersRepository } from './users-repository.ts';
 
 export interface PhotoCleanupDeps {

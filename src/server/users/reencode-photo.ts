@@ -1,6 +1,6 @@
 import type sharpModule from 'sharp';
-import { AppError } from '../errors.ts';
-import type { ImageExtension } from '../storage/file-storage.ts';
+import { AppError } from '#server/errors';
+import type { ImageExtension } from '#server/storage/file-storage';
 
 /** Decoded pixels one upload may hold, all frames of an animation together (a decompression-bomb cap). */
 export const MAX_PHOTO_PIXELS = 40_000_000;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { type User, userWithFallbacks } from '../../shared/user.ts';
-import type { Db } from '../db/client.ts';
-import { profile, user } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
-import { keyFromUploadUrl, uploadUrl } from '../storage/file-storage.ts';
+import type { Db } from '#server/db/client';
+import { profile, user } from '#server/db/schema';
+import { AppError } from '#server/errors';
+import { keyFromUploadUrl, uploadUrl } from '#server/storage/file-storage';
+import { type User, userWithFallbacks } from '#shared/user';
 
 /**
  * Users as the API shows them (docs/product.md §3). Every method acts on the caller's own account: the caller's

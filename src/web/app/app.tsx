@@ -1,6 +1,6 @@
 import { BrowserRouter } from 'react-router';
-import { AppProvider } from './provider';
-import { AppRoutes } from './router';
+import { AppProvider } from './provider.tsx';
+import { AppRoutes } from './router.tsx';
 
 export function App() {
   return (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
-import { toasterMounted } from '@/lib/notify';
-import type { Theme } from '@/lib/theme';
+import { toasterMounted } from '#web/lib/notify.ts';
+import type { Theme } from '#web/lib/theme.ts';
 
 /** docs/product.md §9: toasts top-right, 5000 ms, Alt+T focuses them. */
 const TOASTER_PROPS = { position: 'top-right', duration: 5000, hotkey: ['altKey', 'KeyT'] } as const;

@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
-import { isToasterRequested, subscribeToasterRequest } from '@/lib/notify';
-import { useTheme } from '@/lib/theme';
+import { isToasterRequested, subscribeToasterRequest } from '#web/lib/notify.ts';
+import { useTheme } from '#web/lib/theme.ts';
 
-const LazyToaster = lazy(() => import('./lazy-toaster'));
+const LazyToaster = lazy(() => import('./lazy-toaster.tsx'));
 
 /**
  * App-wide providers. The auth state is a store of its own (features/auth/lib/auth-store.ts); the query

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { authStore } from '@/features/auth/lib/auth-store';
-import { createQueryClient } from '@/lib/query-client';
+import { authStore } from '#web/features/auth/lib/auth-store.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 
 /** One cache for the whole visit, shared by every page that provides it. */
 const queryClient = createQueryClient();

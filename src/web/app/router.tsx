@@ -1,22 +1,24 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { SERVICES } from '../../shared/services.ts';
-import { LazyNotFound } from './routes/lazy-not-found';
-import { PublicLayout } from './routes/public-layout';
-import { RouteErrorBoundary } from './routes/route-error-boundary';
+import { SERVICES } from '#shared/services';
+import { LazyNotFound } from './routes/lazy-not-found.tsx';
+import { PublicLayout } from './routes/public-layout.tsx';
+import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
 
 // Pages load on demand so the first view only carries what it shows.
 const LandingPage = lazy(async () => ({
-  default: (await import('@/features/landing/components/landing-page')).LandingPage,
+  default: (await import('#web/features/landing/components/landing-page.tsx')).LandingPage,
 }));
 const PricingPage = lazy(async () => ({
-  default: (await import('@/features/pricing/components/pricing-page')).PricingPage,
+  default: (await import('#web/features/pricing/components/pricing-page.tsx')).PricingPage,
 }));
-const AuthRoute = lazy(async () => ({ default: (await import('./routes/auth-route')).AuthRoute }));
+const AuthRoute = lazy(async () => ({ default: (await import('./routes/auth-route.tsx')).AuthRoute }));
 const ProtectedLayout = lazy(async () => ({
-  default: (await import('./routes/protected-layout')).ProtectedLayout,
+  default: (await import('./routes/protected-layout.tsx')).ProtectedLayout,
 }));
-const ServiceRoute = lazy(async () => ({ default: (await import('./routes/service-route')).ServiceRoute }));
+const ServiceRoute = lazy(async () => ({
+  default: (await import('./routes/service-route.tsx')).ServiceRoute,
+}));
 
 /** docs/product.md §2 route table. Rendered inside a BrowserRouter (app.tsx) or a StaticRouter (prerender). */
 export function AppRoutes() {

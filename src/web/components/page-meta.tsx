@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle, type PageHead } from '../../shared/page-head.ts';
+import { documentTitle, type PageHead } from '#shared/page-head';
 
 /**
  * Keeps the document's title and its one description tag in step with the page shown. The server's HTML

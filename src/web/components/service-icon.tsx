@@ -1,5 +1,5 @@
 import { Code2, FileText, type LucideProps, Mail, NotebookPen, ScrollText, Wand2 } from 'lucide-react';
-import type { ServiceSlug } from '../../shared/services.ts';
+import type { ServiceSlug } from '#shared/services';
 
 /** The one icon per service: the landing cards, the header's menus and the service sidebar. */
 const ICONS: Record<ServiceSlug, typeof Code2> = {

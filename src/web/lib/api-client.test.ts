@@ -27,7 +27,7 @@ function setUp(pathname: string) {
 }
 
 // A fresh module per test: the client remembers that a redirect is already under way.
-const load = () => import('./api-client');
+const load = () => import('./api-client.ts');
 
 beforeEach(() => vi.resetModules());
 afterEach(() => vi.unstubAllGlobals());

@@ -1,4 +1,4 @@
-import { isApiErrorBody } from '../../shared/api-error.ts';
+import { isApiErrorBody } from '#shared/api-error';
 import { tokenStore } from './token-store.ts';
 
 /** The code of an ApiError whose reply did not carry the API's `{error: {code, message}}` body. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { THEME_KEY } from '../../shared/storage-keys.ts';
+import { THEME_KEY } from '#shared/storage-keys';
 
 export type Theme = 'dark' | 'light';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_KEY } from '../../shared/storage-keys.ts';
+import { ACCESS_TOKEN_KEY } from '#shared/storage-keys';
 import {
   createTokenStore,
   msUntilRenewal,

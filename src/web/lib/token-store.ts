@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_KEY } from '../../shared/storage-keys.ts';
+import { ACCESS_TOKEN_KEY } from '#shared/storage-keys';
 
 /** Renew the access token this long before it expires (ARCHITECTURE.md: 5 minutes). */
 export const RENEWAL_MARGIN_MS = 5 * 60 * 1000;

@@ -10,8 +10,8 @@ import type {
 } from '@ai-sdk/provider';
 import type { ChatHistoryItem, LlamaContext } from 'node-llama-cpp';
 import { LlamaChat } from 'node-llama-cpp';
-import { AppError } from '../../errors.ts';
-import { type GenerationLimiter, readQueueTicket } from '../generation-limiter.ts';
+import { type GenerationLimiter, readQueueTicket } from '#server/ai/generation-limiter';
+import { AppError } from '#server/errors';
 
 /** Share of the context the prompt may fill; the rest is room for the answer. */
 const PROMPT_SHARE = 0.75;

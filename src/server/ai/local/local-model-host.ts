@@ -1,9 +1,9 @@
 import { access } from 'node:fs/promises';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../errors.ts';
-import { redactForDisplay } from '../../redact-for-display.ts';
-import { GenerationLimiter } from '../generation-limiter.ts';
+import { GenerationLimiter } from '#server/ai/generation-limiter';
+import { AppError } from '#server/errors';
+import { redactForDisplay } from '#server/redact-for-display';
 import { createProgressBar, type ProgressOutput } from './download-progress.ts';
 import { DownloadError, downloadModel } from './model-download.ts';
 import type { ModelSource } from './model-source.ts';

@@ -1,5 +1,5 @@
-import { Header } from '@/components/layout/header';
-import { useAuth } from '@/features/auth/lib/auth-store';
+import { Header } from '#web/components/layout/header.tsx';
+import { useAuth } from '#web/features/auth/lib/auth-store.ts';
 
 /**
  * The header with the visitor's account and sign-out. It reads the auth state itself, so a change of it

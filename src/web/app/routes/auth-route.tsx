@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
-import { PageMeta } from '@/components/page-meta';
-import { AuthScreen } from '@/features/auth/components/auth-screen';
-import { authModeFromPath } from '@/features/auth/lib/auth-mode';
-import { QueryProvider } from '../query-provider';
+import { QueryProvider } from '#web/app/query-provider.tsx';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { AuthScreen } from '#web/features/auth/components/auth-screen.tsx';
+import { authModeFromPath } from '#web/features/auth/lib/auth-mode.ts';
 
 export function AuthRoute() {
   const signUp = authModeFromPath(useLocation().pathname) === 'signup';

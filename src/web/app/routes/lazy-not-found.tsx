@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 
-const NotFound = lazy(async () => ({ default: (await import('./not-found')).NotFound }));
+const NotFound = lazy(async () => ({ default: (await import('./not-found.tsx')).NotFound }));
 
 /** The not-found view carries the animation library; it loads only when a route fails. */
 export function LazyNotFound() {

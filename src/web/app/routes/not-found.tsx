@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { MotionConfig, motion } from 'motion/react';
 import { Link } from 'react-router';
-import { PageMeta } from '@/components/page-meta';
-import { Button } from '@/components/ui/button';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** docs/product.md §2: an unknown path, or any error while showing a page (route-error-boundary.tsx), shows this. */
 export function NotFound() {

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/features/auth/lib/auth-store';
-import { QueryProvider } from '../query-provider';
-import { AccountHeader } from './account-header';
-import { RouteFallback } from './route-fallback';
+import { QueryProvider } from '#web/app/query-provider.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useAuth } from '#web/features/auth/lib/auth-store.ts';
+import { AccountHeader } from './account-header.tsx';
+import { RouteFallback } from './route-fallback.tsx';
 
 /**
  * docs/product.md §2: /services needs a signed-in user; a skeleton while auth loads, else off to /signin. The

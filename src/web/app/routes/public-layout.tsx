@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Footer } from '@/components/layout/footer';
-import { AccountHeader } from './account-header';
-import { RouteFallback } from './route-fallback';
+import { Footer } from '#web/components/layout/footer.tsx';
+import { AccountHeader } from './account-header.tsx';
+import { RouteFallback } from './route-fallback.tsx';
 
 /**
  * Header, page, footer. The auth state is read in the header alone: a change of it must not re-render

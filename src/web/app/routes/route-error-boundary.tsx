@@ -1,7 +1,7 @@
 import { Component, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { LazyNotFound } from './lazy-not-found';
-import { RouteFallback } from './route-fallback';
+import { LazyNotFound } from './lazy-not-found.tsx';
+import { RouteFallback } from './route-fallback.tsx';
 
 /**
  * docs/product.md §2: any routing error shows the not-found view; moving to another path clears it. Also the

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAuth } from '@/features/auth/lib/auth-store';
-import { ChatView } from '@/features/history/components/chat-view';
-import { HistoryList } from '@/features/history/components/history-list';
-import { ServiceLayout } from '@/features/services/components/service-layout';
-import { ToolScreen } from '@/features/tools/components/tool-screen';
-import { isServiceSlug } from '../../../shared/services.ts';
+import { isServiceSlug } from '#shared/services';
+import { useAuth } from '#web/features/auth/lib/auth-store.ts';
+import { ChatView } from '#web/features/history/components/chat-view.tsx';
+import { HistoryList } from '#web/features/history/components/history-list.tsx';
+import { ServiceLayout } from '#web/features/services/components/service-layout.tsx';
+import { ToolScreen } from '#web/features/tools/components/tool-screen.tsx';
 
 interface Selection {
   segment: string | undefined;

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
-import { DiscordIcon, GithubIcon, LinkedinIcon, XIcon } from '@/components/icons/brand-icons';
-import { SOCIAL_LINKS } from '@/lib/site-links';
+import { DiscordIcon, GithubIcon, LinkedinIcon, XIcon } from '#web/components/icons/brand-icons.tsx';
+import { SOCIAL_LINKS } from '#web/lib/site-links.ts';
 
 const ICONS = new Map<string, ComponentType<SVGProps<SVGSVGElement>>>([
   [SOCIAL_LINKS.github.href, GithubIcon],

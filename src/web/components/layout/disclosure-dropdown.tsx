@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 /** docs/product.md §2: dropdowns close 200–300 ms after the pointer leaves. */
 const DROPDOWN_CLOSE_DELAY_MS = 250;

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { useCurrentYear } from '@/lib/current-year';
-import { SUPPORT_EMAIL } from '@/lib/site-links';
-import { ContactIcon } from './contact-icons';
-import { Logo } from './logo';
-import { BLOG_LINK, CONTACT_LINKS, EXTERNAL_LINK_PROPS, PRIMARY_LINKS, SERVICE_LINKS } from './nav-items';
+import { useCurrentYear } from '#web/lib/current-year.ts';
+import { SUPPORT_EMAIL } from '#web/lib/site-links.ts';
+import { ContactIcon } from './contact-icons.tsx';
+import { Logo } from './logo.tsx';
+import { BLOG_LINK, CONTACT_LINKS, EXTERNAL_LINK_PROPS, PRIMARY_LINKS, SERVICE_LINKS } from './nav-items.ts';
 
 const linkClass =
   'rounded text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';

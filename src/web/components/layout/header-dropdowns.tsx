@@ -1,9 +1,9 @@
 import { ChevronDown, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import { ServiceIcon } from '@/components/service-icon';
-import { ContactIcon } from './contact-icons';
-import { DisclosureDropdown, dropdownItemClass } from './disclosure-dropdown';
-import { CONTACT_LINKS, EXTERNAL_LINK_PROPS, SERVICE_LINKS } from './nav-items';
+import { ServiceIcon } from '#web/components/service-icon.tsx';
+import { ContactIcon } from './contact-icons.tsx';
+import { DisclosureDropdown, dropdownItemClass } from './disclosure-dropdown.tsx';
+import { CONTACT_LINKS, EXTERNAL_LINK_PROPS, SERVICE_LINKS } from './nav-items.ts';
 
 const triggerClass =
   'group inline-flex h-10 items-center gap-1 rounded-lg px-3 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:text-foreground';

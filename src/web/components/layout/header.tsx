@@ -1,15 +1,15 @@
 import { ExternalLink } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
-import type { User } from '../../../shared/user.ts';
-import { ContactDropdown, ServicesDropdown } from './header-dropdowns';
-import { Logo } from './logo';
-import { MobileMenu } from './mobile-menu';
-import { BLOG_LINK, EXTERNAL_LINK_PROPS, PRIMARY_LINKS } from './nav-items';
-import { ThemeToggle } from './theme-toggle';
-import { UserMenu } from './user-menu';
+import type { User } from '#shared/user';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { ContactDropdown, ServicesDropdown } from './header-dropdowns.tsx';
+import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { BLOG_LINK, EXTERNAL_LINK_PROPS, PRIMARY_LINKS } from './nav-items.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 export interface HeaderAccount {
   status: 'loading' | 'signed-in' | 'signed-out';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { cn } from '@/lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 export function Logo({ className }: { className?: string }) {
   return (

@@ -2,15 +2,15 @@ import { ExternalLink, LogOut, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
-import { ServiceIcon } from '@/components/service-icon';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
-import { ContactIcon } from './contact-icons';
-import type { HeaderProps } from './header';
-import { Logo } from './logo';
-import { BLOG_LINK, CONTACT_LINKS, EXTERNAL_LINK_PROPS, PRIMARY_LINKS, SERVICE_LINKS } from './nav-items';
-import { ThemeToggle } from './theme-toggle';
-import { UserAvatar } from './user-menu';
+import { ServiceIcon } from '#web/components/service-icon.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { ContactIcon } from './contact-icons.tsx';
+import type { HeaderProps } from './header.tsx';
+import { Logo } from './logo.tsx';
+import { BLOG_LINK, CONTACT_LINKS, EXTERNAL_LINK_PROPS, PRIMARY_LINKS, SERVICE_LINKS } from './nav-items.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UserAvatar } from './user-menu.tsx';
 
 const rowClass = ({ isActive }: { isActive: boolean }) =>
   cn(

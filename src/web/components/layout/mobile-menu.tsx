@@ -1,8 +1,8 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { HeaderProps } from './header';
+import type { HeaderProps } from './header.tsx';
 
-const loadSheet = () => import('./mobile-menu-sheet');
+const loadSheet = () => import('./mobile-menu-sheet.tsx');
 const MobileMenuSheet = lazy(async () => ({ default: (await loadSheet()).MobileMenuSheet }));
 
 /** The small-screen menu button; the sheet's code arrives when the button is first approached. */

@@ -1,5 +1,5 @@
-import { BLOG_URL, SOCIAL_LINKS } from '@/lib/site-links';
-import { SERVICES } from '../../../shared/services.ts';
+import { SERVICES } from '#shared/services';
+import { BLOG_URL, SOCIAL_LINKS } from '#web/lib/site-links.ts';
 
 export const PRIMARY_LINKS = [
   { label: 'Home', to: '/' },

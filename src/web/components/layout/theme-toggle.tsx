@@ -1,6 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
-import { cn } from '@/lib/cn';
-import { useTheme } from '@/lib/theme';
+import { cn } from '#web/lib/cn.ts';
+import { useTheme } from '#web/lib/theme.ts';
 
 interface ThemeToggleProps {
   className?: string;

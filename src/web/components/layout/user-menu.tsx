@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
-import { DEFAULT_AVATAR, type User } from '../../../shared/user.ts';
-import { DisclosureDropdown, dropdownItemClass } from './disclosure-dropdown';
+import { DEFAULT_AVATAR, type User } from '#shared/user';
+import { DisclosureDropdown, dropdownItemClass } from './disclosure-dropdown.tsx';
 
 interface UserMenuProps {
   user: User;

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 
-const Markdown = lazy(async () => ({ default: (await import('./markdown')).Markdown }));
+const Markdown = lazy(async () => ({ default: (await import('./markdown.tsx')).Markdown }));
 
 interface LazyMarkdownProps {
   children: string;
@@ -21,5 +21,5 @@ export function LazyMarkdown({ children, className }: LazyMarkdownProps) {
 
 /** Starts loading the chunk early, e.g. when a tool form is submitted. */
 export function preloadMarkdown(): void {
-  void import('./markdown');
+  void import('./markdown.tsx');
 }

@@ -4,8 +4,8 @@ import type { ComponentProps } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
-import { cn } from '../../lib/cn.ts';
-import { CopyButton } from '../ui/copy-button.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { HIGHLIGHT_LANGUAGES } from './highlight-languages.ts';
 import './markdown.css';
 

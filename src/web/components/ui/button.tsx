@@ -1,6 +1,6 @@
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 const VARIANTS = {
   primary: 'bg-primary text-primary-foreground hover:opacity-90',

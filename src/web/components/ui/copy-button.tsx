@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { cn } from '../../lib/cn.ts';
-import { createCopyFeedback, writeClipboard } from '../../lib/copy-feedback.ts';
+import { cn } from '#web/lib/cn.ts';
+import { createCopyFeedback, writeClipboard } from '#web/lib/copy-feedback.ts';
 
 const SIZES = { sm: 'h-7', md: 'h-8' } as const;
 

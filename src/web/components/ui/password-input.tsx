@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
-import { Input } from '@/components/ui/input';
+import { Input } from './input.tsx';
 
 interface PasswordInputProps extends Omit<ComponentProps<'input'>, 'type'> {
   /** Controlled from outside when the generator should reveal what it wrote. */

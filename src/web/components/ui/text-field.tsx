@@ -1,8 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField, fieldAria } from './form-field';
-import { Input } from './input';
-import { PasswordInput } from './password-input';
+import { FormField, fieldAria } from './form-field.tsx';
+import { Input } from './input.tsx';
+import { PasswordInput } from './password-input.tsx';
 
 interface TextFieldProps
   extends Omit<ComponentProps<'input'>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref'> {

@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/api-client';
-import { authErrorMessage, authErrorStatus } from './auth-client';
+import { ApiError } from '#web/lib/api-client.ts';
+import { authErrorMessage, authErrorStatus } from './auth-client.ts';
 
 /** A failed step of a sign-in or sign-up flow, with the HTTP status when there was one. */
 export class AuthFlowError extends Error {

@@ -1,5 +1,5 @@
-import { apiRequest } from '@/lib/api-client';
-import { tokenStore } from '@/lib/token-store';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { tokenStore } from '#web/lib/token-store.ts';
 
 export interface AccessTokenResponse {
   token: string;

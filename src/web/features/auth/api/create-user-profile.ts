@@ -1,5 +1,5 @@
-import { apiRequest } from '@/lib/api-client';
-import type { User } from '../../../../shared/user.ts';
+import type { User } from '#shared/user';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export interface CreateUserProfileResult {
   user: User;

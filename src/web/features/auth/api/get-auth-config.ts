@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
-import { authKeys } from '@/lib/query-keys';
+import { apiGet } from '#web/lib/api-client.ts';
+import { authKeys } from '#web/lib/query-keys.ts';
 
 export type SocialProvider = 'google' | 'github';
 

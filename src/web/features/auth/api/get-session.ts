@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/api-client';
-import type { AuthSession } from './auth-client';
+import { ApiError } from '#web/lib/api-client.ts';
+import type { AuthSession } from './auth-client.ts';
 
 /**
  * The better-auth cookie session, or null when signed out. A plain fetch of better-auth's

@@ -1,5 +1,5 @@
-import { apiGet } from '@/lib/api-client';
-import type { User } from '../../../../shared/user.ts';
+import type { User } from '#shared/user';
+import { apiGet } from '#web/lib/api-client.ts';
 
 /** GET /api/users/:uid → {user}. */
 export async function getUser(uid: string): Promise<User> {

@@ -1,11 +1,11 @@
-import { notify } from '@/lib/notify';
-import { tokenStore } from '@/lib/token-store';
-import type { User } from '../../../../shared/user.ts';
-import { socialPending } from '../lib/social-pending';
-import type { AuthSession } from './auth-client';
-import { createAccessToken } from './create-access-token';
-import { createUserProfile } from './create-user-profile';
-import { getUser } from './get-user';
+import type { User } from '#shared/user';
+import { socialPending } from '#web/features/auth/lib/social-pending.ts';
+import { notify } from '#web/lib/notify.ts';
+import { tokenStore } from '#web/lib/token-store.ts';
+import type { AuthSession } from './auth-client.ts';
+import { createAccessToken } from './create-access-token.ts';
+import { createUserProfile } from './create-user-profile.ts';
+import { getUser } from './get-user.ts';
 
 /**
  * From a cookie session to the app's user: make sure a bearer token is stored (POST /api/jwt), finish

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignInInput } from '../../../../shared/auth-schemas.ts';
-import { authStore } from '../lib/auth-store';
-import { authClient } from './auth-client';
-import { AuthFlowError } from './auth-flow-error';
-import { createAccessToken } from './create-access-token';
+import type { SignInInput } from '#shared/auth-schemas';
+import { authStore } from '#web/features/auth/lib/auth-store.ts';
+import { authClient } from './auth-client.ts';
+import { AuthFlowError } from './auth-flow-error.ts';
+import { createAccessToken } from './create-access-token.ts';
 
 /** better-auth e-mail sign-in, then POST /api/jwt so the bearer token is stored (docs/product.md §4). */
 export async function signInWithEmail({ email, password }: SignInInput): Promise<void> {

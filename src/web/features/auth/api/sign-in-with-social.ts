@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { socialPending } from '../lib/social-pending';
-import { authClient } from './auth-client';
-import { AuthFlowError } from './auth-flow-error';
-import type { SocialProvider } from './get-auth-config';
+import { socialPending } from '#web/features/auth/lib/social-pending.ts';
+import { authClient } from './auth-client.ts';
+import { AuthFlowError } from './auth-flow-error.ts';
+import type { SocialProvider } from './get-auth-config.ts';
 
 export interface SocialSignInRequest {
   provider: SocialProvider;

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { tokenStore } from '@/lib/token-store';
-import type { SignUpInput } from '../../../../shared/auth-schemas.ts';
-import { authClient } from './auth-client';
-import { AuthFlowError } from './auth-flow-error';
-import { createAccessToken } from './create-access-token';
-import { createUserProfile } from './create-user-profile';
-import { uploadUserPhoto } from './upload-user-photo';
+import type { SignUpInput } from '#shared/auth-schemas';
+import { tokenStore } from '#web/lib/token-store.ts';
+import { authClient } from './auth-client.ts';
+import { AuthFlowError } from './auth-flow-error.ts';
+import { createAccessToken } from './create-access-token.ts';
+import { createUserProfile } from './create-user-profile.ts';
+import { uploadUserPhoto } from './upload-user-photo.ts';
 
 export interface SignUpRequest extends SignUpInput {
   photo?: File | null;

@@ -1,5 +1,5 @@
-import { apiRequest } from '@/lib/api-client';
-import type { User } from '../../../../shared/user.ts';
+import type { User } from '#shared/user';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** PUT /api/users/:uid/photo, multipart field `photo`. */
 export async function uploadUserPhoto({ uid, photo }: { uid: string; photo: File }): Promise<User> {

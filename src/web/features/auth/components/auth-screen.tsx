@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Logo } from '@/components/layout/logo';
-import { ThemeToggle } from '@/components/layout/theme-toggle';
-import { notify } from '@/lib/notify';
-import { authModeFromPath, safeReturnPath } from '../lib/auth-mode';
-import { socialPending } from '../lib/social-pending';
-import { socialSignInErrorMessage } from '../lib/social-sign-in-error';
-import { AuthDivider } from './auth-divider';
-import { AuthShowcase } from './auth-showcase';
-import { SignInForm } from './sign-in-form';
-import { SignUpForm } from './sign-up-form';
-import { SocialSignInButtons } from './social-sign-in-buttons';
+import { Logo } from '#web/components/layout/logo.tsx';
+import { ThemeToggle } from '#web/components/layout/theme-toggle.tsx';
+import { authModeFromPath, safeReturnPath } from '#web/features/auth/lib/auth-mode.ts';
+import { socialPending } from '#web/features/auth/lib/social-pending.ts';
+import { socialSignInErrorMessage } from '#web/features/auth/lib/social-sign-in-error.ts';
+import { notify } from '#web/lib/notify.ts';
+import { AuthDivider } from './auth-divider.tsx';
+import { AuthShowcase } from './auth-showcase.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+import { SignUpForm } from './sign-up-form.tsx';
+import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
 
 const COPY = {
   signin: {

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { SERVICES } from '../../../../shared/services.ts';
+import { SERVICES } from '#shared/services';
 
 const POINTS = [
   'Six focused assistants for code, documents, e-mail and careers',

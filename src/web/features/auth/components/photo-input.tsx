@@ -1,6 +1,6 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { DEFAULT_AVATAR } from '../../../../shared/user.ts';
+import { DEFAULT_AVATAR } from '#shared/user';
 
 /** The server accepts these image types up to 2 MB (ARCHITECTURE.md). */
 const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { notify } from '@/lib/notify';
-import { type SignInInput, signInSchema } from '../../../../shared/auth-schemas.ts';
-import { rateLimitMessage } from '../api/auth-flow-error';
-import { useSignInWithEmail } from '../api/sign-in-with-email';
+import { type SignInInput, signInSchema } from '#shared/auth-schemas';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { rateLimitMessage } from '#web/features/auth/api/auth-flow-error.ts';
+import { useSignInWithEmail } from '#web/features/auth/api/sign-in-with-email.ts';
+import { notify } from '#web/lib/notify.ts';
 
 interface SignInFormProps {
   returnTo: string;

@@ -3,16 +3,16 @@ import { Loader2, WandSparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { TextField } from '@/components/ui/text-field';
-import { notify } from '@/lib/notify';
-import { type SignUpInput, signUpSchema } from '../../../../shared/auth-schemas.ts';
-import { generatePassword } from '../../../../shared/password.ts';
-import { rateLimitMessage } from '../api/auth-flow-error';
-import { useSignUpWithEmail } from '../api/sign-up-with-email';
-import { PhotoInput, photoError } from './photo-input';
-import { TermsCheckbox } from './terms-checkbox';
+import { type SignUpInput, signUpSchema } from '#shared/auth-schemas';
+import { generatePassword } from '#shared/password';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { rateLimitMessage } from '#web/features/auth/api/auth-flow-error.ts';
+import { useSignUpWithEmail } from '#web/features/auth/api/sign-up-with-email.ts';
+import { notify } from '#web/lib/notify.ts';
+import { PhotoInput, photoError } from './photo-input.tsx';
+import { TermsCheckbox } from './terms-checkbox.tsx';
 
 export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
   const navigate = useNavigate();

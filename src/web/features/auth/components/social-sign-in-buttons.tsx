@@ -1,12 +1,12 @@
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { GithubIcon, GoogleIcon } from '@/components/icons/brand-icons';
-import { Button } from '@/components/ui/button';
-import { notify } from '@/lib/notify';
-import { rateLimitMessage } from '../api/auth-flow-error';
-import { type SocialProvider, useAuthConfig } from '../api/get-auth-config';
-import { useSignInWithSocial } from '../api/sign-in-with-social';
-import type { AuthMode } from '../lib/auth-mode';
+import { GithubIcon, GoogleIcon } from '#web/components/icons/brand-icons.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { rateLimitMessage } from '#web/features/auth/api/auth-flow-error.ts';
+import { type SocialProvider, useAuthConfig } from '#web/features/auth/api/get-auth-config.ts';
+import { useSignInWithSocial } from '#web/features/auth/api/sign-in-with-social.ts';
+import type { AuthMode } from '#web/features/auth/lib/auth-mode.ts';
+import { notify } from '#web/lib/notify.ts';
 
 const PROVIDERS: { id: SocialProvider; label: string; Icon: typeof GoogleIcon }[] = [
   { id: 'google', label: 'Google', Icon: GoogleIcon },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authModeFromPath, safeReturnPath } from './auth-mode';
+import { authModeFromPath, safeReturnPath } from './auth-mode.ts';
 
 describe('authModeFromPath', () => {
   it('selects sign-up only for paths containing signup', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../../shared/user.ts';
-import type { AuthSession } from '../api/auth-client';
+import type { User } from '#shared/user';
+import type { AuthSession } from '#web/features/auth/api/auth-client.ts';
 import { type AuthStoreDeps, createAuthStore } from './auth-store.ts';
 
 const session = {

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { withRetries } from '@/lib/retry-policy';
-import { tokenStore } from '@/lib/token-store';
-import { type User, userWithFallbacks } from '../../../../shared/user.ts';
-import type { AuthSession } from '../api/auth-client';
-import { getSession } from '../api/get-session';
+import { type User, userWithFallbacks } from '#shared/user';
+import type { AuthSession } from '#web/features/auth/api/auth-client.ts';
+import { getSession } from '#web/features/auth/api/get-session.ts';
+import { withRetries } from '#web/lib/retry-policy.ts';
+import { tokenStore } from '#web/lib/token-store.ts';
 
 export type AuthState =
   | { status: 'loading'; user: null }
@@ -112,16 +112,17 @@ export function createAuthStore(deps: AuthStoreDeps) {
 }
 
 // What only a signed-in user needs loads on demand: a visitor's first view fetches the session and stops.
-const signedInModule = () => import('../api/load-signed-in-user');
+const signedInModule = () => import('#web/features/auth/api/load-signed-in-user.ts');
 
 export const authStore = createAuthStore({
   getSession,
   loadUser: async (session) => (await signedInModule()).loadSignedInUser(session),
   renewTokenWith: tokenStore.onRenew,
-  renewToken: async (email) => (await import('../api/create-access-token')).createAccessToken(email),
+  renewToken: async (email) =>
+    (await import('#web/features/auth/api/create-access-token.ts')).createAccessToken(email),
   async endSession() {
     // Loaded on demand: the better-auth client is only needed to sign in or out.
-    const { authClient } = await import('../api/auth-client');
+    const { authClient } = await import('#web/features/auth/api/auth-client.ts');
     await authClient.signOut();
   },
   clearToken: tokenStore.clear,

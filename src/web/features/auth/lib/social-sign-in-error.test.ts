@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERIC_SOCIAL_SIGN_IN_ERROR, socialSignInErrorMessage } from './social-sign-in-error';
+import { GENERIC_SOCIAL_SIGN_IN_ERROR, socialSignInErrorMessage } from './social-sign-in-error.ts';
 
 describe('socialSignInErrorMessage', () => {
   it('gives known codes their fixed message, in any letter case', () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { historyKeys } from '@/lib/query-keys';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { historyKeys } from '#web/lib/query-keys.ts';
 
 /** DELETE /api/history/:id; 200 is success (docs/product.md §7). */
 export async function deleteHistory(id: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
-import { historyKeys } from '@/lib/query-keys';
-import type { Chat } from '../../../../shared/history.ts';
+import type { Chat } from '#shared/history';
+import { apiGet } from '#web/lib/api-client.ts';
+import { historyKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/history/item/:id → {history: chat}. */
 export async function getHistoryItem(id: string): Promise<Chat> {

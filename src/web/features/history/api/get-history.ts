@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
-import { historyKeys } from '@/lib/query-keys';
-import type { HistoryPage } from '../../../../shared/history.ts';
+import type { HistoryPage } from '#shared/history';
+import { apiGet } from '#web/lib/api-client.ts';
+import { historyKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/history/:type/:uid → {history, nextCursor}, newest first, one page at a time. */
 export function getHistory(uid: string, service: string, cursor: string | null): Promise<HistoryPage> {

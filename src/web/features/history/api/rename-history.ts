@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { historyKeys } from '@/lib/query-keys';
-import type { Chat } from '../../../../shared/history.ts';
+import type { Chat } from '#shared/history';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { historyKeys } from '#web/lib/query-keys.ts';
 
 export interface RenameHistoryInput {
   id: string;

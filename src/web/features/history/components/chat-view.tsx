@@ -1,9 +1,9 @@
 import { CircleStop, Sparkles } from 'lucide-react';
-import { LazyMarkdown } from '@/components/markdown/lazy-markdown';
-import { CopyButton } from '@/components/ui/copy-button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useHistoryItem } from '../api/get-history-item';
-import { PromptSection } from './prompt-section';
+import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useHistoryItem } from '#web/features/history/api/get-history-item.ts';
+import { PromptSection } from './prompt-section.tsx';
 
 /** A saved chat (docs/product.md §2): the collapsible Prompt, then the AI Output as markdown. */
 export function ChatView({ chatId }: { chatId: string }) {

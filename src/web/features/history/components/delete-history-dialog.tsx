@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import { Button } from '@/components/ui/button';
+import { Button } from '#web/components/ui/button.tsx';
 
 interface DeleteHistoryDialogProps {
   open: boolean;

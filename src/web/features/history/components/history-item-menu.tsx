@@ -1,6 +1,6 @@
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { cn } from '@/lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 interface HistoryItemMenuProps {
   title: string;

@@ -1,13 +1,13 @@
 import { MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
-import { cn } from '@/lib/cn';
-import type { Chat } from '../../../../shared/history.ts';
-import { cutSidebarTitle } from '../../../../shared/text.ts';
-import { useDeleteHistory } from '../api/delete-history';
-import { useRenameHistory } from '../api/rename-history';
-import { DeleteHistoryDialog } from './delete-history-dialog';
-import { HistoryItemMenu } from './history-item-menu';
-import { RenameInput } from './rename-input';
+import type { Chat } from '#shared/history';
+import { cutSidebarTitle } from '#shared/text';
+import { useDeleteHistory } from '#web/features/history/api/delete-history.ts';
+import { useRenameHistory } from '#web/features/history/api/rename-history.ts';
+import { cn } from '#web/lib/cn.ts';
+import { DeleteHistoryDialog } from './delete-history-dialog.tsx';
+import { HistoryItemMenu } from './history-item-menu.tsx';
+import { RenameInput } from './rename-input.tsx';
 
 interface HistoryItemProps {
   chat: Chat;

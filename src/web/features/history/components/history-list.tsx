@@ -1,8 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useHistory } from '../api/get-history';
-import { HistoryItem } from './history-item';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useHistory } from '#web/features/history/api/get-history.ts';
+import { HistoryItem } from './history-item.tsx';
 
 interface HistoryListProps {
   uid: string;

@@ -1,6 +1,6 @@
 import { ChevronDown, MessageSquare } from 'lucide-react';
 import { useId, useState } from 'react';
-import { cn } from '@/lib/cn';
+import { cn } from '#web/lib/cn.ts';
 
 /** The saved chat's prompt, collapsible with Hide/Show (docs/product.md §2). Shown as plain text, never markup. */
 export function PromptSection({ prompt }: { prompt: string }) {

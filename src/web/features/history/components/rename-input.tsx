@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { HISTORY_TITLE_MAX } from '../../../../shared/history.ts';
+import { HISTORY_TITLE_MAX } from '#shared/history';
 
 interface RenameInputProps {
   initial: string;

@@ -1,4 +1,4 @@
-import { AUDIENCES } from '../content/audiences.ts';
+import { AUDIENCES } from '#web/features/landing/content/audiences.ts';
 import { LandingAccordion, LandingAccordionItem } from './landing-accordion-item.tsx';
 import { SectionHeading } from './section-heading.tsx';
 

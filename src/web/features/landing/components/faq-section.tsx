@@ -1,5 +1,5 @@
 import { Compass, Target } from 'lucide-react';
-import { FAQS, MISSION, PURPOSE } from '../content/faqs.ts';
+import { FAQS, MISSION, PURPOSE } from '#web/features/landing/content/faqs.ts';
 import { LandingAccordion, LandingAccordionItem } from './landing-accordion-item.tsx';
 import { SectionHeading } from './section-heading.tsx';
 

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { serviceTagline } from '../../../../shared/services.ts';
+import { serviceTagline } from '#shared/services';
 
 const HISTORY = ['useMemo with debounce', 'Rust lifetimes in structs', 'SQL window functions'];
 

@@ -1,6 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button } from '#web/components/ui/button.tsx';
 import { HeroPreview } from './hero-preview.tsx';
 
 const HIGHLIGHTS = ['Runs a local model by default', 'Connect any provider', 'History kept per tool'];

@@ -1,5 +1,5 @@
-import { PageMeta } from '@/components/page-meta';
-import { LANDING_HEAD } from '../content/landing-head.ts';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { LANDING_HEAD } from '#web/features/landing/content/landing-head.ts';
 import { AudienceSection } from './audience-section.tsx';
 import { DeferredSections } from './deferred-sections.tsx';
 import { FaqSection } from './faq-section.tsx';

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { ServiceIcon } from '@/components/service-icon';
-import { SERVICE_CARDS } from '../content/service-cards.ts';
+import { ServiceIcon } from '#web/components/service-icon.tsx';
+import { SERVICE_CARDS } from '#web/features/landing/content/service-cards.ts';
 import { SERVICES_HEADING_ID } from './hero-section.tsx';
 import { SectionHeading } from './section-heading.tsx';
 

@@ -1,6 +1,6 @@
 import { useMotionValueEvent, useReducedMotion, useScroll } from 'motion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SERVICES } from '../../../../shared/services.ts';
+import { SERVICES } from '#shared/services';
 import { SectionHeading } from './section-heading.tsx';
 import { ShowcaseCard } from './showcase-card.tsx';
 

@@ -1,6 +1,6 @@
-import { ServiceIcon } from '@/components/service-icon';
-import type { ServiceInfo } from '../../../../shared/services.ts';
-import { SHOWCASE_SAMPLES } from '../content/showcase-samples.ts';
+import type { ServiceInfo } from '#shared/services';
+import { ServiceIcon } from '#web/components/service-icon.tsx';
+import { SHOWCASE_SAMPLES } from '#web/features/landing/content/showcase-samples.ts';
 
 export function ShowcaseCard({ service, index }: { service: ServiceInfo; index: number }) {
   const sample = SHOWCASE_SAMPLES[service.slug];

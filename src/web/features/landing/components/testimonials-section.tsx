@@ -1,5 +1,5 @@
 import { Quote, Star } from 'lucide-react';
-import { TESTIMONIALS } from '../content/testimonials.ts';
+import { TESTIMONIALS } from '#web/features/landing/content/testimonials.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 export function TestimonialsSection() {

@@ -7,7 +7,7 @@ import {
   Rocket,
   ShieldCheck,
 } from 'lucide-react';
-import { BENEFITS, type Benefit } from '../content/benefits.ts';
+import { BENEFITS, type Benefit } from '#web/features/landing/content/benefits.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 const ICONS: Record<Benefit['id'], LucideIcon> = {

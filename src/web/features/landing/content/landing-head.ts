@@ -1,4 +1,4 @@
-import type { PageHead } from '../../../../shared/page-head.ts';
+import type { PageHead } from '#shared/page-head';
 
 /** The landing page's title, description and link-preview card. */
 export const LANDING_HEAD: PageHead = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICES } from '../../../../shared/services.ts';
+import { SERVICES } from '#shared/services';
 import { SERVICE_CARDS } from './service-cards.ts';
 
 describe('landing service cards', () => {

@@ -1,4 +1,4 @@
-import { SERVICES, type ServiceSlug } from '../../../../shared/services.ts';
+import { SERVICES, type ServiceSlug } from '#shared/services';
 
 /** A landing-page service card (docs/product.md §3 Service card), derived from the shared services catalogue. */
 export interface ServiceCard {

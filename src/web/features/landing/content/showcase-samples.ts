@@ -1,4 +1,4 @@
-import type { ServiceSlug } from '../../../../shared/services.ts';
+import type { ServiceSlug } from '#shared/services';
 
 /** A short, realistic input → output pair per tool for the scroll-driven showcase. */
 export interface ShowcaseSample {

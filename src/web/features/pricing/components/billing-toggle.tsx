@@ -1,4 +1,4 @@
-import { ADVERTISED_YEARLY_SAVING, type BillingPeriod } from '../../../../shared/plans.ts';
+import { ADVERTISED_YEARLY_SAVING, type BillingPeriod } from '#shared/plans';
 
 const OPTIONS: readonly { value: BillingPeriod; label: string }[] = [
   { value: 'monthly', label: 'Monthly' },

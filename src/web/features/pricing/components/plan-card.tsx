@@ -1,12 +1,12 @@
 import { Check } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
-import { notify } from '@/lib/notify';
-import { tokenStore } from '@/lib/token-store';
-import { type BillingPeriod, type Plan, planPrice } from '../../../../shared/plans.ts';
-import { formatPrice } from '../utils/format-price.ts';
+import { type BillingPeriod, type Plan, planPrice } from '#shared/plans';
+import { Button } from '#web/components/ui/button.tsx';
+import { formatPrice } from '#web/features/pricing/utils/format-price.ts';
+import { cn } from '#web/lib/cn.ts';
+import { notify } from '#web/lib/notify.ts';
+import { tokenStore } from '#web/lib/token-store.ts';
 import { PlanFeatureIcon } from './plan-feature-icon.tsx';
 
 // Checkout arrives with the subscription issue; until then a signed-in user (one holding an access

@@ -10,7 +10,7 @@ import {
   Users,
   Zap,
 } from 'lucide-react';
-import type { PlanFeatureIcon as IconKey } from '../../../../shared/plans.ts';
+import type { PlanFeatureIcon as IconKey } from '#shared/plans';
 
 const ICONS: Record<IconKey, LucideIcon> = {
   sparkles: Sparkles,

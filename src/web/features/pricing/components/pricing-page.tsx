@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { PageMeta } from '@/components/page-meta';
-import { type BillingPeriod, PLANS } from '../../../../shared/plans.ts';
-import { PRICING_HEAD } from '../content/pricing-head.ts';
+import { type BillingPeriod, PLANS } from '#shared/plans';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { PRICING_HEAD } from '#web/features/pricing/content/pricing-head.ts';
 import { BillingToggle } from './billing-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
 

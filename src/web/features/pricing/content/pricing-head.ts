@@ -1,4 +1,4 @@
-import type { PageHead } from '../../../../shared/page-head.ts';
+import type { PageHead } from '#shared/page-head';
 
 /** The pricing page's title and description. */
 export const PRICING_HEAD: PageHead = {

@@ -1,10 +1,10 @@
 import { PanelLeftOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PageMeta } from '@/components/page-meta';
-import { formatServiceName, type ServiceSlug, serviceTagline } from '../../../../shared/services.ts';
-import { useSidebar } from '../hooks/use-sidebar';
-import { ServiceSidebar } from './service-sidebar';
-import type { SidebarUserState } from './sidebar-user-block';
+import { formatServiceName, type ServiceSlug, serviceTagline } from '#shared/services';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { useSidebar } from '#web/features/services/hooks/use-sidebar.ts';
+import { ServiceSidebar } from './service-sidebar.tsx';
+import type { SidebarUserState } from './sidebar-user-block.tsx';
 
 interface ServiceLayoutProps {
   /** The second path segment, a known service (docs/product.md §2: the service name comes from it). */

@@ -1,11 +1,11 @@
 import { PanelLeftClose, SquarePen } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Logo } from '@/components/layout/logo';
-import { ServiceIcon } from '@/components/service-icon';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
-import type { ServiceSlug } from '../../../../shared/services.ts';
-import { SidebarUserBlock, type SidebarUserState } from './sidebar-user-block';
+import type { ServiceSlug } from '#shared/services';
+import { Logo } from '#web/components/layout/logo.tsx';
+import { ServiceIcon } from '#web/components/service-icon.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { SidebarUserBlock, type SidebarUserState } from './sidebar-user-block.tsx';
 
 interface ServiceSidebarProps {
   open: boolean;

@@ -1,8 +1,8 @@
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
-import { UserAvatar } from '@/components/layout/user-menu';
-import { cutDisplayName } from '../../../../shared/text.ts';
-import { isPremium, type User } from '../../../../shared/user.ts';
+import { cutDisplayName } from '#shared/text';
+import { isPremium, type User } from '#shared/user';
+import { UserAvatar } from '#web/components/layout/user-menu.tsx';
 
 export interface SidebarUserState {
   /** The auth store's user (the session's fallback when the profile could not be loaded). */

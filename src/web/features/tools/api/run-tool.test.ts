@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
-import { ToolStreamError } from '../lib/tool-error.ts';
+import { ToolStreamError } from '#web/features/tools/lib/tool-error.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { buildToolBody, runTool } from './run-tool.ts';
 
 function sseResponse(chunks: string[]): Response {

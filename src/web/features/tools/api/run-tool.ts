@@ -1,6 +1,6 @@
-import { apiFetch } from '../../../lib/api-client.ts';
-import { createSseParser, type SseEvent } from '../lib/sse-parser.ts';
-import { ToolStreamError } from '../lib/tool-error.ts';
+import { createSseParser, type SseEvent } from '#web/features/tools/lib/sse-parser.ts';
+import { ToolStreamError } from '#web/features/tools/lib/tool-error.ts';
+import { apiFetch } from '#web/lib/api-client.ts';
 
 export interface RunToolRequest {
   /** The catalogue's apiPath, e.g. '/api/explain-code'. */

@@ -1,5 +1,5 @@
 import { AlertCircle } from 'lucide-react';
-import type { ToolError } from '../lib/generation-state';
+import type { ToolError } from '#web/features/tools/lib/generation-state.ts';
 
 /** The red banner of docs/product.md §2/§8; the inputs stay above it. */
 export function ErrorBanner({ error }: { error: ToolError }) {

@@ -1,10 +1,10 @@
 import { ChevronDown } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField, fieldAria } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
-import type { ToolField as ToolFieldSpec } from '../../../../shared/tools.ts';
+import type { ToolField as ToolFieldSpec } from '#shared/tools';
+import { FormField, fieldAria } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { cn } from '#web/lib/cn.ts';
 
 interface ToolFieldProps {
   field: ToolFieldSpec;

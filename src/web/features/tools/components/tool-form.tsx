@@ -3,9 +3,9 @@ import { CornerDownLeft, Loader2 } from 'lucide-react';
 import { type KeyboardEvent, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import type { ToolDefinition } from '../../../../shared/tools.ts';
-import { ToolField } from './tool-field';
+import type { ToolDefinition } from '#shared/tools';
+import { Button } from '#web/components/ui/button.tsx';
+import { ToolField } from './tool-field.tsx';
 
 export type ToolFormValues = Record<string, string>;
 

@@ -1,9 +1,9 @@
 import { CircleStop, Loader2, RotateCcw, Sparkles, Square } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { LazyMarkdown } from '@/components/markdown/lazy-markdown';
-import { Button } from '@/components/ui/button';
-import { CopyButton } from '@/components/ui/copy-button';
-import { cn } from '@/lib/cn';
+import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { cn } from '#web/lib/cn.ts';
 
 interface ToolOutputProps {
   text: string;

@@ -1,9 +1,9 @@
-import type { ServiceSlug } from '../../../../shared/services.ts';
-import { TOOLS } from '../../../../shared/tools.ts';
-import { useToolGeneration } from '../hooks/use-tool-generation';
-import { ErrorBanner } from './error-banner';
-import { ToolForm } from './tool-form';
-import { ToolOutput } from './tool-output';
+import type { ServiceSlug } from '#shared/services';
+import { TOOLS } from '#shared/tools';
+import { useToolGeneration } from '#web/features/tools/hooks/use-tool-generation.ts';
+import { ErrorBanner } from './error-banner.tsx';
+import { ToolForm } from './tool-form.tsx';
+import { ToolOutput } from './tool-output.tsx';
 
 interface ToolScreenProps {
   service: ServiceSlug;

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { preloadMarkdown } from '@/components/markdown/lazy-markdown';
-import { ApiError } from '@/lib/api-client';
-import { historyKeys } from '@/lib/query-keys';
-import type { ToolDefinition } from '../../../../shared/tools.ts';
-import { buildToolBody, runTool } from '../api/run-tool';
-import { stopGeneration } from '../api/stop-generation';
-import { generationReducer, initialGenerationState } from '../lib/generation-state';
-import { toToolError } from '../lib/tool-error';
-import { useFrameBatcher } from './use-frame-batcher';
+import type { ToolDefinition } from '#shared/tools';
+import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
+import { buildToolBody, runTool } from '#web/features/tools/api/run-tool.ts';
+import { stopGeneration } from '#web/features/tools/api/stop-generation.ts';
+import { generationReducer, initialGenerationState } from '#web/features/tools/lib/generation-state.ts';
+import { toToolError } from '#web/features/tools/lib/tool-error.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { historyKeys } from '#web/lib/query-keys.ts';
+import { useFrameBatcher } from './use-frame-batcher.ts';
 
 interface Options {
   tool: ToolDefinition;

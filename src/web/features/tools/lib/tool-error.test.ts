@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { ToolStreamError, toToolError } from './tool-error.ts';
 
 describe('toToolError', () => {

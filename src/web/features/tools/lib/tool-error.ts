@@ -1,4 +1,4 @@
-import { ApiError, NO_ERROR_BODY } from '../../../lib/api-client.ts';
+import { ApiError, NO_ERROR_BODY } from '#web/lib/api-client.ts';
 import type { ToolError } from './generation-state.ts';
 
 /** The server reported a failure inside the event stream (`event: error`). */
