@@ -17,7 +17,7 @@ export default defineConfig({
       '/subscription': 'src/web/features/pricing/components/pricing-page.tsx',
       '/signin': 'src/web/app/routes/auth-route.tsx',
       '/signup': 'src/web/app/routes/auth-route.tsx',
-      '/services/*': ['src/web/app/routes/protected-layout.tsx', 'src/web/app/routes/service-route.tsx'],
+      '/services/*': ['src/web/app/routes/protected-layout.tsx', 'src/web/app/routes/tool-route.tsx'],
     }),
   ],
   // The year prerendered pages were built in (src/web/lib/current-year.ts).

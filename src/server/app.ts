@@ -19,7 +19,7 @@ import { jwtRoutes } from './routes/jwt.ts';
 import { protectedApi } from './routes/protected-api.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
-import { assistantPlugin } from './tools/assistant-plugin.ts';
+import { toolsPlugin } from './tools/tools-plugin.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { usersRepositoryPlugin } from './users/users-repository-plugin.ts';
 
@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storagePlugin);
   await app.register(usersRepositoryPlugin);
   await app.register(historyRepositoryPlugin);
-  await app.register(assistantPlugin);
+  await app.register(toolsPlugin);
 
   await app.register(
     async (api) => {

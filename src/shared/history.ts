@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICE_SLUGS } from './services.ts';
+import { TOOL_SLUGS } from './tools.ts';
 
 /** History chats (docs/product.md §3, §7): the payloads of the history API, shared by server and web. */
 
@@ -23,7 +23,7 @@ export const historyTitleSchema = z
   .min(1, 'Title is required.')
   .max(HISTORY_TITLE_MAX, `Title must be at most ${HISTORY_TITLE_MAX} characters.`);
 
-export const serviceSlugSchema = z.enum(SERVICE_SLUGS, { error: 'Unknown service.' });
+export const toolSlugSchema = z.enum(TOOL_SLUGS, { error: 'Unknown service.' });
 
 /** PATCH /api/history/:id */
 export const renameHistorySchema = z.object({ title: historyTitleSchema });
@@ -31,7 +31,7 @@ export const renameHistorySchema = z.object({ title: historyTitleSchema });
 /** POST /api/history, for clients that save their own results. */
 export const createHistorySchema = z.object({
   uid: z.string().min(1, 'uid is required.'),
-  service: serviceSlugSchema,
+  service: toolSlugSchema,
   title: historyTitleSchema,
   messages: z
     .array(chatMessageSchema)

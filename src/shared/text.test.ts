@@ -1,34 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { formatServiceName, SERVICES, serviceTagline } from './services.ts';
 import { busyLabel, cutDisplayName, cutSidebarTitle, formatBytes, requestDisplayTitle } from './text.ts';
+import { formatToolName, toolTagline } from './tools.ts';
 
-describe('service names and taglines (docs/product.md §1, §2)', () => {
+describe('tool names and taglines (docs/product.md §1, §2)', () => {
   it('splits hyphenated names into capitalised words', () => {
-    expect(formatServiceName('code-explainer')).toBe('Code Explainer');
-    expect(formatServiceName('resume-assistant')).toBe('Resume Assistant');
-    expect(formatServiceName('email-helper')).toBe('Email Helper');
+    expect(formatToolName('code-explainer')).toBe('Code Explainer');
+    expect(formatToolName('resume-assistant')).toBe('Resume Assistant');
+    expect(formatToolName('email-helper')).toBe('Email Helper');
   });
   it('defaults to Service', () => {
-    expect(formatServiceName(undefined)).toBe('Service');
-    expect(formatServiceName('')).toBe('Service');
+    expect(formatToolName(undefined)).toBe('Service');
+    expect(formatToolName('')).toBe('Service');
+    expect(formatToolName('--')).toBe('Service');
   });
   it('gives unknown slugs the article-generator tagline', () => {
-    expect(serviceTagline('nope')).toBe(
+    expect(toolTagline('nope')).toBe(
       'Generate your article in seconds with AI-powered clarity and creativity',
     );
-    expect(serviceTagline('code-refactor')).toBe(
+    expect(toolTagline('code-refactor')).toBe(
       'Refactor your code in seconds for cleaner, optimized, and maintainable solutions',
     );
-  });
-  it('lists the six services with their routes', () => {
-    expect(SERVICES.map((s) => s.path)).toEqual([
-      '/services/code-explainer',
-      '/services/doc-summarizer',
-      '/services/code-refactor',
-      '/services/article-generator',
-      '/services/email-helper',
-      '/services/resume-assistant',
-    ]);
   });
 });
 

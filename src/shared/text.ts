@@ -39,7 +39,7 @@ export function requestDisplayTitle(request: FormData | Record<string, unknown>)
   return first !== undefined ? cutText(first, REQUEST_TITLE_CUT) : 'Untitled request';
 }
 
-/** Busy label from the wording of the action (docs/product.md §4); 'refactr' is the spec's misspelt keyword. */
+/** Busy label from the wording of the action (docs/product.md §4); 'refactr' is the product's misspelt keyword, kept. */
 export function busyLabel(action: string): string {
   const a = action.toLowerCase();
   if (a.includes('explain')) return 'Explaining...';

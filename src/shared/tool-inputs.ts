@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { CODE_LANGUAGES, DEFAULT_TONE, EMAIL_TONES, RESUME_TONES, type ToolSlug } from './tools.ts';
 
-/** Tool inputs (docs/product.md §5, §9): one zod schema per helper, with the messages users see, and size caps. */
-
-export const CODE_LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'golang', 'rust'] as const;
-export const EMAIL_TONES = ['professional', 'friendly', 'informal', 'persuasive', 'apologetic'] as const;
-export const RESUME_TONES = ['professional', 'confident', 'friendly', 'formal'] as const;
-export const DEFAULT_TONE = 'professional';
+/** Tool inputs (docs/product.md §5, §9): one zod schema per tool, with the messages users see, and size caps. */
 
 /** Largest accepted code or text field, in characters (about 100 KB of plain text). */
 export const MAX_TEXT_CHARS = 100_000;
@@ -55,8 +51,14 @@ export const resumeInputSchema = z.object({
   role: optionalText('Target role', MAX_SHORT_CHARS),
 });
 
-export type CodeInput = z.infer<typeof codeInputSchema>;
-export type ArticleInput = z.infer<typeof articleInputSchema>;
-export type EmailInput = z.infer<typeof emailInputSchema>;
-export type SummaryInput = z.infer<typeof summaryInputSchema>;
-export type ResumeInput = z.infer<typeof resumeInputSchema>;
+/** Each tool's input schema: the server validates requests with it, the web validates its form. */
+export const TOOL_INPUT_SCHEMAS = {
+  'code-explainer': codeInputSchema,
+  'doc-summarizer': summaryInputSchema,
+  'code-refactor': codeInputSchema,
+  'article-generator': articleInputSchema,
+  'email-helper': emailInputSchema,
+  'resume-assistant': resumeInputSchema,
+} as const satisfies { [S in ToolSlug]: z.ZodObject };
+
+export type ToolInput<S extends ToolSlug> = z.infer<(typeof TOOL_INPUT_SCHEMAS)[S]>;

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_SLUGS } from './services.ts';
-import { MAX_TEXT_CHARS } from './tool-inputs.ts';
-import { TOOLS, toolRequestTitle } from './tools.ts';
+import { busyLabel } from './text.ts';
+import { MAX_TEXT_CHARS, TOOL_INPUT_SCHEMAS } from './tool-inputs.ts';
+import {
+  formatToolName,
+  isToolSlug,
+  TOOL_LIST,
+  TOOL_SLUGS,
+  TOOLS,
+  toolRequestTitle,
+  toolTagline,
+} from './tools.ts';
 
 describe('tool catalogue', () => {
-  it('defines all six services with the spec paths, buttons and output fields', () => {
-    expect(Object.keys(TOOLS).sort()).toEqual([...SERVICE_SLUGS].sort());
-    const summary = SERVICE_SLUGS.map((s) => [
-      s,
-      TOOLS[s].apiPath,
-      TOOLS[s].buttonLabel,
-      TOOLS[s].outputField,
-    ]);
+  it('defines all six tools with the product paths, buttons and output fields', () => {
+    expect(Object.keys(TOOLS).sort()).toEqual([...TOOL_SLUGS].sort());
+    const summary = TOOL_SLUGS.map((s) => [s, TOOLS[s].apiPath, TOOLS[s].buttonLabel, TOOLS[s].outputField]);
     expect(summary).toEqual([
       ['code-explainer', '/api/explain-code', 'Explain Code', 'explanation'],
       ['doc-summarizer', '/api/doc-summarizer', 'Summarize Now', 'summary'],
@@ -22,8 +25,19 @@ describe('tool catalogue', () => {
     ]);
   });
 
-  it('derives the busy labels of docs/product.md §4 from the button wording', () => {
-    expect(SERVICE_SLUGS.map((s) => TOOLS[s].busyLabel)).toEqual([
+  it('lists the tools in the product order with their /services routes', () => {
+    expect(TOOL_LIST.map((t) => t.path)).toEqual([
+      '/services/code-explainer',
+      '/services/doc-summarizer',
+      '/services/code-refactor',
+      '/services/article-generator',
+      '/services/email-helper',
+      '/services/resume-assistant',
+    ]);
+  });
+
+  it('has the busy labels of docs/product.md §4', () => {
+    expect(TOOL_SLUGS.map((s) => TOOLS[s].busyLabel)).toEqual([
       'Explaining...',
       'Summarizing...',
       'Refactoring...',
@@ -44,11 +58,81 @@ describe('tool catalogue', () => {
     expect(TOOLS['doc-summarizer'].transport).toBe('multipart');
     expect(TOOLS['resume-assistant'].transport).toBe('multipart');
   });
+
+  it('empties the form after a success only for the document tools (docs/product.md §4)', () => {
+    expect(TOOL_LIST.filter((t) => t.clearOnSuccess).map((t) => t.slug)).toEqual([
+      'doc-summarizer',
+      'resume-assistant',
+    ]);
+  });
+});
+
+describe('every catalogue entry is complete and consistent', () => {
+  describe.each(TOOL_SLUGS)('%s', (slug) => {
+    const tool = TOOLS[slug];
+    const schema = TOOL_INPUT_SCHEMAS[slug];
+    const inputs = Object.keys(schema.shape);
+
+    it('is keyed by its own slug, named and routed from it', () => {
+      expect(tool.slug).toBe(slug);
+      expect(tool.name).toBe(formatToolName(slug));
+      expect(tool.path).toBe(`/services/${slug}`);
+      expect(isToolSlug(slug)).toBe(true);
+      expect(toolTagline(slug)).toBe(tool.tagline);
+    });
+
+    it('has every text users see', () => {
+      for (const text of [tool.tagline, tool.description, tool.buttonLabel, tool.icon, tool.outputField]) {
+        expect(text.trim()).not.toBe('');
+      }
+      expect(tool.busyLabel).toBe(busyLabel(tool.buttonLabel));
+    });
+
+    it('has a unique API path and output field', () => {
+      expect(TOOL_LIST.filter((t) => t.apiPath === tool.apiPath)).toHaveLength(1);
+      expect(tool.apiPath).toMatch(/^\/api\/[a-z-]+$/);
+    });
+
+    it('has one form field per input of its schema, and no other', () => {
+      expect(tool.fields.map((f) => f.name).sort()).toEqual([...inputs].sort());
+    });
+
+    it('titles chats by a required field', () => {
+      const field = tool.fields.find((f) => f.name === tool.titleField);
+      expect(field?.required).toBe(true);
+    });
+
+    it('gives every typed field a placeholder and every select its schema options', () => {
+      for (const field of tool.fields) {
+        if (field.kind === 'select') {
+          const accepted = field.options.filter((o) => schema.safeParse(sampleWith(field.name, o)).success);
+          expect(accepted).toEqual([...field.options]);
+          expect(field.options).toContain(field.defaultValue);
+        } else {
+          expect(field.placeholder?.trim()).toBeTruthy();
+        }
+      }
+    });
+
+    /** A valid input of this tool with one field set to `value`. */
+    function sampleWith(name: string, value: string): Record<string, string> {
+      const sample: Record<string, string> = {};
+      for (const field of tool.fields) {
+        sample[field.name] = field.kind === 'select' ? (field.defaultValue ?? '') : 'sample';
+      }
+      return { ...sample, [name]: value };
+    }
+  });
+
+  it('rejects what is not a slug', () => {
+    for (const value of ['', 'Code-Explainer', 'toString', '__proto__', undefined])
+      expect(isToolSlug(value)).toBe(false);
+  });
 });
 
 describe('tool input schemas', () => {
   it('requires the code and accepts only the six languages', () => {
-    const schema = TOOLS['code-explainer'].schema;
+    const schema = TOOL_INPUT_SCHEMAS['code-explainer'];
     expect(schema.safeParse({ code: 'x = 1', language: 'python' }).success).toBe(true);
     const missing = schema.safeParse({ code: '   ', language: 'python' });
     expect(missing.error?.issues[0]?.message).toBe('Code is required.');
@@ -57,14 +141,20 @@ describe('tool input schemas', () => {
   });
 
   it('defaults the e-mail and resume tones to professional and rejects unknown tones', () => {
-    expect(TOOLS['email-helper'].schema.parse({ prompt: 'Ask for a day off' }).tone).toBe('professional');
-    expect(TOOLS['resume-assistant'].schema.parse({ text: 'CV' }).tone).toBe('professional');
-    expect(TOOLS['email-helper'].schema.safeParse({ prompt: 'x', tone: 'confident' }).success).toBe(false);
-    expect(TOOLS['resume-assistant'].schema.safeParse({ text: 'x', tone: 'apologetic' }).success).toBe(false);
+    expect(TOOL_INPUT_SCHEMAS['email-helper'].parse({ prompt: 'Ask for a day off' }).tone).toBe(
+      'professional',
+    );
+    expect(TOOL_INPUT_SCHEMAS['resume-assistant'].parse({ text: 'CV' }).tone).toBe('professional');
+    expect(TOOL_INPUT_SCHEMAS['email-helper'].safeParse({ prompt: 'x', tone: 'confident' }).success).toBe(
+      false,
+    );
+    expect(TOOL_INPUT_SCHEMAS['resume-assistant'].safeParse({ text: 'x', tone: 'apologetic' }).success).toBe(
+      false,
+    );
   });
 
   it('drops blank optional resume fields and trims the rest', () => {
-    const parsed = TOOLS['resume-assistant'].schema.parse({
+    const parsed = TOOL_INPUT_SCHEMAS['resume-assistant'].parse({
       text: ' CV ',
       jobDescription: '  ',
       role: ' Dev ',
@@ -73,7 +163,7 @@ describe('tool input schemas', () => {
   });
 
   it('reports oversize text as a too_big issue with a readable message', () => {
-    const result = TOOLS['doc-summarizer'].schema.safeParse({ text: 'a'.repeat(MAX_TEXT_CHARS + 1) });
+    const result = TOOL_INPUT_SCHEMAS['doc-summarizer'].safeParse({ text: 'a'.repeat(MAX_TEXT_CHARS + 1) });
     expect(result.error?.issues[0]?.code).toBe('too_big');
     expect(result.error?.issues[0]?.message).toBe(
       'Text to summarize is too long: at most 100,000 characters.',

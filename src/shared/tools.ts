@@ -1,94 +1,182 @@
-import type { z } from 'zod';
-import type { ServiceSlug } from './services.ts';
-import { busyLabel, requestDisplayTitle } from './text.ts';
-import {
-  articleInputSchema,
-  CODE_LANGUAGES,
-  codeInputSchema,
-  DEFAULT_TONE,
-  EMAIL_TONES,
-  emailInputSchema,
-  RESUME_TONES,
-  resumeInputSchema,
-  summaryInputSchema,
-} from './tool-inputs.ts';
+import { cutText, REQUEST_TITLE_CUT } from './text.ts';
 
 /**
- * The six AI helpers as data (docs/product.md §2, §5, §7, §9): input schema, form fields, button, output field and
- * API path. The server's route factory and the web's form component both read this catalogue.
+ * The six AI helpers, called tools in the code (docs/product.md §1, §2, §4, §5, §7). The product's
+ * words stay in the UI: its pages call them services (`/services/:slug`), and the history API's
+ * `service` field holds a tool's slug.
+ *
+ * One entry per tool holds everything that describes it: names and texts, the route, the icon, the
+ * form (fields, placeholders, button and busy labels, what clears after a success), the API path,
+ * transport and output field, and which field names the chat. Its input schema is in tool-inputs.ts
+ * (kept apart so that pages listing the tools load no zod) and its prompts in
+ * src/server/tools/prompts/<slug>.ts; both are keyed by `ToolSlug`, so a tool missing either does
+ * not compile. ARCHITECTURE.md "Adding a tool" lists every step.
  */
 
+/** The tools in the product's order: menus, cards, the landing page and `/services`' default. */
+export const TOOL_SLUGS = [
+  'code-explainer',
+  'doc-summarizer',
+  'code-refactor',
+  'article-generator',
+  'email-helper',
+  'resume-assistant',
+] as const;
+
+export type ToolSlug = (typeof TOOL_SLUGS)[number];
+
+export const CODE_LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'golang', 'rust'] as const;
+export const EMAIL_TONES = ['professional', 'friendly', 'informal', 'persuasive', 'apologetic'] as const;
+export const RESUME_TONES = ['professional', 'confident', 'friendly', 'formal'] as const;
+export const DEFAULT_TONE = 'professional';
+
+/** The icons tools may use (lucide names); the web maps each to its component (components/tool-icon.tsx). */
+export type ToolIconName = 'code' | 'scroll-text' | 'wand' | 'notebook-pen' | 'mail' | 'file-text';
+
 export interface ToolField {
+  /** The request field it sends, as the tool's input schema names it. */
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'select';
+  /** `code` is a textarea in a monospace font, without spell checking. */
+  kind: 'text' | 'textarea' | 'code' | 'select';
   required: boolean;
   options?: readonly string[];
   defaultValue?: string;
   placeholder?: string;
 }
 
-interface ToolShape<S extends ServiceSlug, Schema extends z.ZodType, Output extends string> {
+export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
   slug: S;
+  /** Display name: the slug's words capitalised (formatToolName, docs/product.md §2). */
+  name: string;
+  /** The tool screen's tagline (docs/product.md §1). */
+  tagline: string;
+  /** One sentence for menus and cards. */
+  description: string;
+  path: `/services/${S}`;
+  icon: ToolIconName;
   apiPath: `/api/${string}`;
   /** JSON body, or multipart form with text fields (docs/product.md §7: doc summarizer and resume assistant). */
   transport: 'json' | 'multipart';
-  schema: Schema;
+  /** The form, in the order it shows its fields. */
   fields: readonly ToolField[];
+  /** The field whose value titles the chat in the history (docs/product.md §3 request display title). */
+  titleField: string;
   buttonLabel: string;
+  /** The button's label while a request runs: busyLabel(buttonLabel), docs/product.md §4. */
   busyLabel: string;
-  outputField: Output;
+  /** The field of the JSON reply (and the SSE `done` event) that holds the result. */
+  outputField: string;
+  /** Whether the form empties after a successful run (docs/product.md §4). */
+  clearOnSuccess: boolean;
 }
 
-function tool<S extends ServiceSlug, Schema extends z.ZodType, Output extends string>(
-  t: Omit<ToolShape<S, Schema, Output>, 'busyLabel'>,
-): ToolShape<S, Schema, Output> {
-  return { ...t, busyLabel: busyLabel(t.buttonLabel) };
-}
-
-const languageField: ToolField = {
+const languageField = {
   name: 'language',
   label: 'Language',
   kind: 'select',
   required: true,
   options: CODE_LANGUAGES,
   defaultValue: 'javascript',
-};
-const codeField: ToolField = { name: 'code', label: 'Your Code', kind: 'textarea', required: true };
+} as const satisfies ToolField;
+const codeField = {
+  name: 'code',
+  label: 'Your Code',
+  kind: 'code',
+  required: true,
+  placeholder: 'Paste the code here…',
+} as const satisfies ToolField;
 
 export const TOOLS = {
-  'code-explainer': tool({
+  'code-explainer': {
     slug: 'code-explainer',
+    name: 'Code Explainer',
+    tagline: 'Explain your code in seconds with detailed insights and step-by-step clarity',
+    description: 'Understand unfamiliar code with a plain-language walk-through, step by step.',
+    path: '/services/code-explainer',
+    icon: 'code',
     apiPath: '/api/explain-code',
     transport: 'json',
-    schema: codeInputSchema,
     fields: [languageField, codeField],
+    titleField: 'code',
     buttonLabel: 'Explain Code',
+    busyLabel: 'Explaining...',
     outputField: 'explanation',
-  }),
-  'code-refactor': tool({
+    clearOnSuccess: false,
+  },
+  'doc-summarizer': {
+    slug: 'doc-summarizer',
+    name: 'Doc Summarizer',
+    tagline: 'Summarize your document in seconds with precise, structured, and easy-to-read output',
+    description: 'Turn long documents into a structured summary with the key points first.',
+    path: '/services/doc-summarizer',
+    icon: 'scroll-text',
+    apiPath: '/api/doc-summarizer',
+    transport: 'multipart',
+    fields: [
+      {
+        name: 'text',
+        label: 'Paste your text',
+        kind: 'textarea',
+        required: true,
+        placeholder: 'Paste the text here…',
+      },
+    ],
+    titleField: 'text',
+    buttonLabel: 'Summarize Now',
+    busyLabel: 'Summarizing...',
+    outputField: 'summary',
+    clearOnSuccess: true,
+  },
+  'code-refactor': {
     slug: 'code-refactor',
+    name: 'Code Refactor',
+    tagline: 'Refactor your code in seconds for cleaner, optimized, and maintainable solutions',
+    description: 'Get cleaner, safer, more maintainable code with every change explained.',
+    path: '/services/code-refactor',
+    icon: 'wand',
     apiPath: '/api/refactor-code',
     transport: 'json',
-    schema: codeInputSchema,
     fields: [languageField, codeField],
+    titleField: 'code',
     buttonLabel: 'Refactor Code',
+    busyLabel: 'Refactoring...',
     outputField: 'refactoredCode',
-  }),
-  'article-generator': tool({
+    clearOnSuccess: false,
+  },
+  'article-generator': {
     slug: 'article-generator',
+    name: 'Article Generator',
+    tagline: 'Generate your article in seconds with AI-powered clarity and creativity',
+    description: 'Draft a well-structured article with headings and a conclusion from one topic.',
+    path: '/services/article-generator',
+    icon: 'notebook-pen',
     apiPath: '/api/generate-article',
     transport: 'json',
-    schema: articleInputSchema,
-    fields: [{ name: 'topic', label: 'Article Topic', kind: 'text', required: true }],
+    fields: [
+      {
+        name: 'topic',
+        label: 'Article Topic',
+        kind: 'text',
+        required: true,
+        placeholder: 'e.g. How small teams can adopt code review without slowing down',
+      },
+    ],
+    titleField: 'topic',
     buttonLabel: 'Generate Article',
+    busyLabel: 'Generating...',
     outputField: 'article',
-  }),
-  'email-helper': tool({
+    clearOnSuccess: false,
+  },
+  'email-helper': {
     slug: 'email-helper',
+    name: 'Email Helper',
+    tagline: 'Draft your email in seconds with polished, professional, and personalized suggestions',
+    description: 'Write clear e-mails in the tone you choose, subject line included.',
+    path: '/services/email-helper',
+    icon: 'mail',
     apiPath: '/api/email-helper',
     transport: 'json',
-    schema: emailInputSchema,
     fields: [
       {
         name: 'tone',
@@ -98,28 +186,44 @@ export const TOOLS = {
         options: EMAIL_TONES,
         defaultValue: DEFAULT_TONE,
       },
-      { name: 'prompt', label: 'What should the email say?', kind: 'textarea', required: true },
+      {
+        name: 'prompt',
+        label: 'What should the email say?',
+        kind: 'textarea',
+        required: true,
+        placeholder: 'e.g. Ask the landlord to fix the heating before Friday, politely but firmly',
+      },
     ],
+    titleField: 'prompt',
     buttonLabel: 'Generate Email',
+    busyLabel: 'Generating...',
     outputField: 'email',
-  }),
-  'doc-summarizer': tool({
-    slug: 'doc-summarizer',
-    apiPath: '/api/doc-summarizer',
-    transport: 'multipart',
-    schema: summaryInputSchema,
-    fields: [{ name: 'text', label: 'Paste your text', kind: 'textarea', required: true }],
-    buttonLabel: 'Summarize Now',
-    outputField: 'summary',
-  }),
-  'resume-assistant': tool({
+    clearOnSuccess: false,
+  },
+  'resume-assistant': {
     slug: 'resume-assistant',
+    name: 'Resume Assistant',
+    tagline: 'Improve your resume in seconds with targeted, impactful, and career-focused enhancements',
+    description: 'Tailor your resume to the role and job description you are aiming for.',
+    path: '/services/resume-assistant',
+    icon: 'file-text',
     apiPath: '/api/resume-assistant',
     transport: 'multipart',
-    schema: resumeInputSchema,
     fields: [
-      { name: 'text', label: 'Resume (PDF, DOCX or TXT) or pasted text', kind: 'textarea', required: true },
-      { name: 'jobDescription', label: 'Job Description', kind: 'textarea', required: false },
+      {
+        name: 'text',
+        label: 'Resume (PDF, DOCX or TXT) or pasted text',
+        kind: 'textarea',
+        required: true,
+        placeholder: 'Paste the text here…',
+      },
+      {
+        name: 'jobDescription',
+        label: 'Job Description',
+        kind: 'textarea',
+        required: false,
+        placeholder: 'Paste the job description to tailor the resume to it (optional)',
+      },
       {
         name: 'tone',
         label: 'Tone',
@@ -128,30 +232,46 @@ export const TOOLS = {
         options: RESUME_TONES,
         defaultValue: DEFAULT_TONE,
       },
-      { name: 'role', label: 'Target Role', kind: 'text', required: false },
+      {
+        name: 'role',
+        label: 'Target Role',
+        kind: 'text',
+        required: false,
+        placeholder: 'e.g. Senior Frontend Engineer (optional)',
+      },
     ],
+    titleField: 'text',
     buttonLabel: 'Optimize Resume',
+    busyLabel: 'Optimizing...',
     outputField: 'optimizedResume',
-  }),
-} as const;
+    clearOnSuccess: true,
+  },
+} as const satisfies { [S in ToolSlug]: ToolDefinition<S> };
 
-export type ToolCatalogue = typeof TOOLS;
-export type ToolDefinition = ToolCatalogue[ServiceSlug];
-export type ToolInput<S extends ServiceSlug> = z.infer<ToolCatalogue[S]['schema']>;
-export type ToolOutputField = ToolDefinition['outputField'];
+/** The tools as a list, in the product's order. */
+export const TOOL_LIST: readonly ToolDefinition[] = TOOL_SLUGS.map((slug) => TOOLS[slug]);
 
-/** The request display title (docs/product.md §3) of a validated tool input, as the tool's transport sends it. */
+export function isToolSlug(value: string | undefined): value is ToolSlug {
+  return value !== undefined && Object.hasOwn(TOOLS, value);
+}
+
+/** A path segment as a display name: 'code-explainer' → 'Code Explainer'; empty → 'Service' (docs/product.md §2). */
+export function formatToolName(segment: string | undefined): string {
+  const words = (segment ?? '').split('-').filter(Boolean);
+  if (words.length === 0) return 'Service';
+  return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+}
+
+/** Tagline for a slug; an unknown slug gets the article-generator tagline (docs/product.md §1). */
+export function toolTagline(slug: string | undefined): string {
+  return (isToolSlug(slug) ? TOOLS[slug] : TOOLS['article-generator']).tagline;
+}
+
+/**
+ * The request display title (docs/product.md §3) of a validated input: its title field cut to 100
+ * characters, else 'Untitled request'.
+ */
 export function toolRequestTitle(definition: ToolDefinition, input: Record<string, unknown>): string {
-  const ordered = definition.fields
-    .map((f) => [f.name, input[f.name]] as const)
-    .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
-  if (definition.transport === 'multipart' && typeof FormData !== 'undefined') {
-    const form = new FormData();
-    for (const [name, value] of ordered) form.append(name, value);
-    return requestDisplayTitle(form);
-  }
-  // JSON bodies are sent in the spec's field order: code before language, tone before prompt.
-  const specOrder: Record<string, number> = { code: 0, language: 1, topic: 0, tone: 0, prompt: 1 };
-  const sorted = [...ordered].sort((a, b) => (specOrder[a[0]] ?? 9) - (specOrder[b[0]] ?? 9));
-  return requestDisplayTitle(Object.fromEntries(sorted));
+  const value = input[definition.titleField];
+  return typeof value === 'string' && value !== '' ? cutText(value, REQUEST_TITLE_CUT) : 'Untitled request';
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_SLUGS } from '#shared/services';
-import { TOOLS } from '#shared/tools';
+import { TOOL_SLUGS, TOOLS } from '#shared/tools';
 import { createUser, type TestUser } from '#tests/factories/user';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import { multipartPayload } from '#tests/helpers/multipart';
@@ -51,7 +50,7 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     (await t.app.inject({ url: `/api/history/item/${aliceChatId}`, headers: alice.headers })).json().history;
 
   it.each([
-    ...SERVICE_SLUGS.map((slug) => ['GET', `/api/history/${slug}/ALICE`] as const),
+    ...TOOL_SLUGS.map((slug) => ['GET', `/api/history/${slug}/ALICE`] as const),
     ['GET', '/api/history/ALICE'] as const,
     ['GET', '/api/history/item/CHAT'] as const,
     ['PATCH', '/api/history/CHAT'] as const,
@@ -166,7 +165,7 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
   });
 
   it('refuses every tool route without a token', async () => {
-    for (const slug of SERVICE_SLUGS) {
+    for (const slug of TOOL_SLUGS) {
       const res = await t.app.inject({ method: 'POST', url: TOOLS[slug].apiPath, payload: {} });
       expect(res.statusCode).toBe(401);
     }

@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('users (%s)', (kind) => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 201]);
   });
 
-  it('takes the username on creation, ignores the spec payload extras, and works without a body', async () => {
+  it('takes the username on creation, ignores the extra fields of the documented payload, and works without a body', async () => {
     const account = await signedUpWithToken();
     const res = await t.app.inject({
       method: 'POST',
@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds())('users (%s)', (kind) => {
     });
   });
 
-  it('applies the spec fallbacks: New User, default avatar, free', async () => {
+  it('applies the documented fallbacks (docs/product.md): New User, default avatar, free', async () => {
     const bare = await createUser(t.app, { name: '   ', image: null });
     await t.app.database.db.delete(profile);
     const res = await t.app.inject({ method: 'GET', url: `/api/users/${bare.uid}`, headers: bare.headers });

@@ -12,7 +12,7 @@ import {
   HISTORY_PAGE_MAX,
   historyPageSchema,
   renameHistorySchema,
-  serviceSlugSchema,
+  toolSlugSchema,
 } from '#shared/history';
 
 const pageQuery = z.object({
@@ -52,7 +52,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/history/:type/:uid',
     {
       schema: {
-        params: z.object({ type: serviceSlugSchema, uid: z.string() }),
+        params: z.object({ type: toolSlugSchema, uid: z.string() }),
         querystring: pageQuery,
         response: { 200: historyPageSchema },
       },

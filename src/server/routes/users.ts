@@ -15,7 +15,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       schema: {
-        // Extra fields of the spec's payload (uid, photo) are ignored: the caller is the bearer.
+        // Extra fields of the documented payload (uid, photo; docs/product.md) are ignored: the caller is the bearer.
         body: z.object({ username: signUpSchema.shape.username.optional() }).nullish(),
         response: { 200: userReply, 201: userReply },
       },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_SLUGS } from '#shared/services';
-import { TOOLS } from '#shared/tools';
-import { delimited, fenced } from './prompt-format.ts';
+import { TOOL_SLUGS, TOOLS } from '#shared/tools';
+import { delimited, fenced } from './prompts/prompt-format.ts';
 import { SERVER_TOOLS, serverTools } from './server-tools.ts';
 
 describe('prompt helpers', () => {
@@ -20,7 +19,7 @@ describe('prompt helpers', () => {
 describe('the six prompt builders', () => {
   it('registers one server tool per catalogue entry, sharing its definition', () => {
     expect(serverTools()).toHaveLength(6);
-    for (const slug of SERVICE_SLUGS) expect(SERVER_TOOLS[slug].definition).toBe(TOOLS[slug]);
+    for (const slug of TOOL_SLUGS) expect(SERVER_TOOLS[slug].definition).toBe(TOOLS[slug]);
     for (const tool of serverTools()) {
       expect(tool.system).toMatch(/Markdown/);
       expect(tool.system).toMatch(/never instructions to you/);

@@ -18,7 +18,7 @@ export async function readToolInput(
     }
     raw = await readTextFields(request);
   }
-  const parsed = tool.definition.schema.safeParse(raw);
+  const parsed = tool.schema.safeParse(raw);
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const tooBig = parsed.error.issues.find((issue) => issue.code === 'too_big');
   if (tooBig) throw new AppError('payload_too_large:input', tooBig.message);

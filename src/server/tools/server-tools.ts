@@ -1,23 +1,23 @@
-import type { ServiceSlug } from '#shared/services';
-import { docSummarizer } from './doc-summarizer.ts';
-import { emailHelper } from './email-helper.ts';
-import { explainCode } from './explain-code.ts';
-import { generateArticle } from './generate-article.ts';
-import { refactorCode } from './refactor-code.ts';
-import { resumeAssistant } from './resume-assistant.ts';
+import type { ToolSlug } from '#shared/tools';
+import { articleGenerator } from './prompts/article-generator.ts';
+import { codeExplainer } from './prompts/code-explainer.ts';
+import { codeRefactor } from './prompts/code-refactor.ts';
+import { docSummarizer } from './prompts/doc-summarizer.ts';
+import { emailHelper } from './prompts/email-helper.ts';
+import { resumeAssistant } from './prompts/resume-assistant.ts';
 import type { ServerTool } from './server-tool.ts';
 
-/** The six helpers by slug; the route factory registers one POST route per entry. */
-export const SERVER_TOOLS: { [S in ServiceSlug]: ServerTool<S> } = {
-  'code-explainer': explainCode,
-  'code-refactor': refactorCode,
-  'article-generator': generateArticle,
-  'email-helper': emailHelper,
+/** Every tool with its prompts, by slug; the route factory registers one POST route per entry. */
+export const SERVER_TOOLS: { [S in ToolSlug]: ServerTool<S> } = {
+  'code-explainer': codeExplainer,
   'doc-summarizer': docSummarizer,
+  'code-refactor': codeRefactor,
+  'article-generator': articleGenerator,
+  'email-helper': emailHelper,
   'resume-assistant': resumeAssistant,
 };
 
-/** The six as a list, typed loosely enough to iterate over. */
+/** The tools as a list, typed loosely enough to iterate over. */
 export function serverTools(): ServerTool[] {
   return Object.values(SERVER_TOOLS) as unknown as ServerTool[];
 }

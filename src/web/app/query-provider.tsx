@@ -7,7 +7,7 @@ import { createQueryClient } from '#web/lib/query-client.ts';
 const queryClient = createQueryClient();
 
 /**
- * The query cache for the pages that fetch through it (sign-in, the services). Public pages do without,
+ * The query cache for the pages that fetch through it (sign-in, the tool pages). Public pages do without,
  * which keeps the library out of their first load. Signing out empties it: no data outlives its user.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { SERVICES } from '#shared/services';
+import { TOOL_LIST } from '#shared/tools';
 import { LazyNotFound } from './routes/lazy-not-found.tsx';
 import { PublicLayout } from './routes/public-layout.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
@@ -16,8 +16,8 @@ const AuthRoute = lazy(async () => ({ default: (await import('./routes/auth-rout
 const ProtectedLayout = lazy(async () => ({
   default: (await import('./routes/protected-layout.tsx')).ProtectedLayout,
 }));
-const ServiceRoute = lazy(async () => ({
-  default: (await import('./routes/service-route.tsx')).ServiceRoute,
+const ToolRoute = lazy(async () => ({
+  default: (await import('./routes/tool-route.tsx')).ToolRoute,
 }));
 
 /** docs/product.md §2 route table. Rendered inside a BrowserRouter (app.tsx) or a StaticRouter (prerender). */
@@ -32,9 +32,9 @@ export function AppRoutes() {
         <Route path="signin" element={<AuthRoute />} />
         <Route path="signup" element={<AuthRoute />} />
         <Route path="services" element={<ProtectedLayout />}>
-          <Route index element={<Navigate to={SERVICES[0]!.path} replace />} />
-          {SERVICES.map((service) => (
-            <Route key={service.slug} path={service.slug} element={<ServiceRoute />} />
+          <Route index element={<Navigate to={TOOL_LIST[0]!.path} replace />} />
+          {TOOL_LIST.map((tool) => (
+            <Route key={tool.slug} path={tool.slug} element={<ToolRoute />} />
           ))}
         </Route>
         <Route path="*" element={<LazyNotFound />} />

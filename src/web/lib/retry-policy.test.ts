@@ -26,7 +26,7 @@ describe('shouldRetry', () => {
 });
 
 describe('withRetries', () => {
-  it('retries a failing call with the spec delays, then returns its result', async () => {
+  it('retries a failing call with the delays of docs/product.md §7, then returns its result', async () => {
     const slept: number[] = [];
     let calls = 0;
     const result = await withRetries(

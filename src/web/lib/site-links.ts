@@ -1,5 +1,5 @@
 /**
- * External addresses the spec leaves open. They are placeholders for a self-hosted deployment:
+ * External addresses docs/product.md leaves open. They are placeholders for a self-hosted deployment:
  * change them here and every header, menu and footer link follows.
  */
 export const BLOG_URL = 'https://blog.draftsmith.dev';

@@ -8,7 +8,7 @@ import { RouteFallback } from './route-fallback.tsx';
 
 /**
  * docs/product.md §2: /services needs a signed-in user; a skeleton while auth loads, else off to /signin. The
- * services fetch through the query cache, provided here.
+ * tool pages fetch through the query cache, provided here.
  */
 export function ProtectedLayout() {
   const { state } = useAuth();
@@ -20,7 +20,7 @@ export function ProtectedLayout() {
         <AccountHeader />
         <main id="main" className="flex flex-1 flex-col">
           {state.status === 'loading' ? (
-            <ServicesSkeleton />
+            <ToolsSkeleton />
           ) : (
             <Suspense fallback={<RouteFallback />}>
               <Outlet />
@@ -32,7 +32,7 @@ export function ProtectedLayout() {
   );
 }
 
-function ServicesSkeleton() {
+function ToolsSkeleton() {
   return (
     <div
       className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6 sm:py-24"

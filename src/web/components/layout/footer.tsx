@@ -3,7 +3,7 @@ import { useCurrentYear } from '#web/lib/current-year.ts';
 import { SUPPORT_EMAIL } from '#web/lib/site-links.ts';
 import { ContactIcon } from './contact-icons.tsx';
 import { Logo } from './logo.tsx';
-import { BLOG_LINK, CONTACT_LINKS, EXTERNAL_LINK_PROPS, PRIMARY_LINKS, SERVICE_LINKS } from './nav-items.ts';
+import { BLOG_LINK, CONTACT_LINKS, EXTERNAL_LINK_PROPS, PRIMARY_LINKS, TOOL_LINKS } from './nav-items.ts';
 
 const linkClass =
   'rounded text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -60,7 +60,7 @@ export function Footer() {
         <nav aria-label="Footer services">
           <h2 className="font-semibold text-sm">Services</h2>
           <ul className="mt-3 grid gap-2">
-            {SERVICE_LINKS.map((link) => (
+            {TOOL_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={linkClass}>
                   {link.label}

@@ -1,9 +1,9 @@
 import { ChevronDown, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import { ServiceIcon } from '#web/components/service-icon.tsx';
+import { ToolIcon } from '#web/components/tool-icon.tsx';
 import { ContactIcon } from './contact-icons.tsx';
 import { DisclosureDropdown, dropdownItemClass } from './disclosure-dropdown.tsx';
-import { CONTACT_LINKS, EXTERNAL_LINK_PROPS, SERVICE_LINKS } from './nav-items.ts';
+import { CONTACT_LINKS, EXTERNAL_LINK_PROPS, TOOL_LINKS } from './nav-items.ts';
 
 const triggerClass =
   'group inline-flex h-10 items-center gap-1 rounded-lg px-3 font-medium text-muted-foreground text-sm transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:text-foreground';
@@ -20,7 +20,7 @@ function TriggerLabel({ label }: { label: string }) {
   );
 }
 
-export function ServicesDropdown() {
+export function ToolsDropdown() {
   return (
     <DisclosureDropdown
       hover
@@ -29,11 +29,11 @@ export function ServicesDropdown() {
       panelClassName="w-[min(34rem,calc(100vw-2rem))]"
     >
       <ul aria-label="Services" className="grid grid-cols-2 gap-0.5">
-        {SERVICE_LINKS.map((link) => (
+        {TOOL_LINKS.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className={dropdownItemClass('start')}>
               <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
-                <ServiceIcon slug={link.slug} className="size-4" />
+                <ToolIcon slug={link.slug} className="size-4" />
               </span>
               <span className="grid gap-0.5">
                 <span className="font-medium">{link.label}</span>

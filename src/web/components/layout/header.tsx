@@ -4,7 +4,7 @@ import type { User } from '#shared/user';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { ContactDropdown, ServicesDropdown } from './header-dropdowns.tsx';
+import { ContactDropdown, ToolsDropdown } from './header-dropdowns.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { BLOG_LINK, EXTERNAL_LINK_PROPS, PRIMARY_LINKS } from './nav-items.ts';
@@ -38,7 +38,7 @@ export function Header({ account, onSignOut }: HeaderProps) {
               {link.label}
             </NavLink>
           ))}
-          <ServicesDropdown />
+          <ToolsDropdown />
           <a href={BLOG_LINK.href} {...EXTERNAL_LINK_PROPS} className={navLinkClass({ isActive: false })}>
             {BLOG_LINK.label}
             <ExternalLink className="ml-1 size-3.5" aria-hidden />

@@ -2,13 +2,13 @@ import { ExternalLink, LogOut, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
-import { ServiceIcon } from '#web/components/service-icon.tsx';
+import { ToolIcon } from '#web/components/tool-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { ContactIcon } from './contact-icons.tsx';
 import type { HeaderProps } from './header.tsx';
 import { Logo } from './logo.tsx';
-import { BLOG_LINK, CONTACT_LINKS, EXTERNAL_LINK_PROPS, PRIMARY_LINKS, SERVICE_LINKS } from './nav-items.ts';
+import { BLOG_LINK, CONTACT_LINKS, EXTERNAL_LINK_PROPS, PRIMARY_LINKS, TOOL_LINKS } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserAvatar } from './user-menu.tsx';
 
@@ -65,9 +65,9 @@ export function MobileMenuSheet({
             <p className="mt-4 mb-1 px-3 font-semibold text-muted-foreground text-xs uppercase tracking-wider">
               Services
             </p>
-            {SERVICE_LINKS.map((link) => (
+            {TOOL_LINKS.map((link) => (
               <NavLink key={link.to} to={link.to} onClick={close} className={rowClass}>
-                <ServiceIcon slug={link.slug} className="size-4 text-primary" />
+                <ToolIcon slug={link.slug} className="size-4 text-primary" />
                 {link.label}
               </NavLink>
             ))}

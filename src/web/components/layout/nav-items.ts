@@ -1,4 +1,4 @@
-import { SERVICES } from '#shared/services';
+import { TOOL_LIST } from '#shared/tools';
 import { BLOG_URL, SOCIAL_LINKS } from '#web/lib/site-links.ts';
 
 export const PRIMARY_LINKS = [
@@ -6,11 +6,11 @@ export const PRIMARY_LINKS = [
   { label: 'Subscription', to: '/subscription' },
 ] as const;
 
-export const SERVICE_LINKS = SERVICES.map((service) => ({
-  slug: service.slug,
-  label: service.name,
-  to: service.path,
-  description: service.description,
+export const TOOL_LINKS = TOOL_LIST.map((tool) => ({
+  slug: tool.slug,
+  label: tool.name,
+  to: tool.path,
+  description: tool.description,
 }));
 
 export const BLOG_LINK = { label: 'Blogs', href: BLOG_URL };

@@ -12,8 +12,8 @@ export interface SignUpRequest extends SignUpInput {
 }
 
 /**
- * Account → token → profile → optional photo, then sign out again: the spec sends a new user to the
- * sign-in screen rather than signing them in (§8).
+ * Account → token → profile → optional photo, then sign out again: the product sends a new user to the
+ * sign-in screen rather than signing them in (docs/product.md §8).
  */
 export async function signUpWithEmail({ username, email, password, photo }: SignUpRequest): Promise<void> {
   const { data, error } = await authClient.signUp.email({ name: username, email, password });

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { SERVICES } from '#shared/services';
+import { TOOL_LIST } from '#shared/tools';
 
 const POINTS = [
   'Six focused assistants for code, documents, e-mail and careers',
@@ -40,12 +40,12 @@ export function AuthShowcase() {
           ))}
         </ul>
         <ul className="mt-10 flex flex-wrap gap-2" aria-label="Assistants">
-          {SERVICES.map((service) => (
+          {TOOL_LIST.map((tool) => (
             <li
-              key={service.slug}
+              key={tool.slug}
               className="rounded-full bg-white/10 px-3 py-1 text-indigo-50 text-xs ring-1 ring-white/20"
             >
-              {service.name}
+              {tool.name}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { serviceTagline } from '#shared/services';
+import { toolTagline } from '#shared/tools';
 
 const HISTORY = ['useMemo with debounce', 'Rust lifetimes in structs', 'SQL window functions'];
 
@@ -36,7 +36,7 @@ export function HeroPreview() {
             </ul>
           </div>
           <div className="space-y-3 p-4 text-xs sm:text-sm">
-            <p className="text-muted-foreground">{serviceTagline('code-explainer')}</p>
+            <p className="text-muted-foreground">{toolTagline('code-explainer')}</p>
             <div className="flex items-center justify-between">
               <span className="font-medium">Your Code</span>
               <span className="rounded border border-border px-2 py-0.5 text-muted-foreground">

@@ -5,10 +5,10 @@ import { HeroPreview } from './hero-preview.tsx';
 
 const HIGHLIGHTS = ['Runs a local model by default', 'Connect any provider', 'History kept per tool'];
 
-export const SERVICES_HEADING_ID = 'services-title';
+export const TOOLS_HEADING_ID = 'services-title';
 
-function scrollToServices() {
-  const heading = document.getElementById(SERVICES_HEADING_ID);
+function scrollToTools() {
+  const heading = document.getElementById(TOOLS_HEADING_ID);
   if (!heading) return;
   const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   heading.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
@@ -46,7 +46,7 @@ export function HeroSection() {
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
             </Button>
-            <Button variant="outline" size="lg" onClick={scrollToServices}>
+            <Button variant="outline" size="lg" onClick={scrollToTools}>
               Explore Services
             </Button>
           </div>

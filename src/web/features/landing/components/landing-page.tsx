@@ -4,11 +4,11 @@ import { AudienceSection } from './audience-section.tsx';
 import { DeferredSections } from './deferred-sections.tsx';
 import { FaqSection } from './faq-section.tsx';
 import { HeroSection } from './hero-section.tsx';
-import { LazyServicesShowcase } from './lazy-services-showcase.tsx';
+import { LazyToolsShowcase } from './lazy-tools-showcase.tsx';
 import { PartnerStrip } from './partner-strip.tsx';
 import { RoadmapNote } from './roadmap-note.tsx';
-import { ServicesGrid } from './services-grid.tsx';
 import { TestimonialsSection } from './testimonials-section.tsx';
+import { ToolsGrid } from './tools-grid.tsx';
 import { WhyChooseSection } from './why-choose-section.tsx';
 
 export function LandingPage() {
@@ -17,11 +17,11 @@ export function LandingPage() {
       <PageMeta {...LANDING_HEAD} />
       <HeroSection />
       <PartnerStrip />
-      <ServicesGrid />
+      <ToolsGrid />
       <DeferredSections>
         <WhyChooseSection />
         <AudienceSection />
-        <LazyServicesShowcase />
+        <LazyToolsShowcase />
         <TestimonialsSection />
         <FaqSection />
         <RoadmapNote />

@@ -1,19 +1,19 @@
-import type { ServiceInfo } from '#shared/services';
-import { ServiceIcon } from '#web/components/service-icon.tsx';
+import type { ToolDefinition } from '#shared/tools';
+import { ToolIcon } from '#web/components/tool-icon.tsx';
 import { SHOWCASE_SAMPLES } from '#web/features/landing/content/showcase-samples.ts';
 
-export function ShowcaseCard({ service, index }: { service: ServiceInfo; index: number }) {
-  const sample = SHOWCASE_SAMPLES[service.slug];
+export function ShowcaseCard({ tool, index }: { tool: ToolDefinition; index: number }) {
+  const sample = SHOWCASE_SAMPLES[tool.slug];
   return (
     <article className="flex h-full flex-col rounded-2xl border border-border bg-card p-5 shadow-lg sm:p-6 shadow-primary/5">
       <div className="flex items-center justify-between">
         <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-          <ServiceIcon slug={service.slug} className="size-5" />
+          <ToolIcon slug={tool.slug} className="size-5" />
         </span>
         <span className="font-mono text-muted-foreground text-sm">0{index + 1} / 06</span>
       </div>
-      <h3 className="mt-5 font-semibold text-xl">{service.name}</h3>
-      <p className="mt-2 text-muted-foreground">{service.tagline}</p>
+      <h3 className="mt-5 font-semibold text-xl">{tool.name}</h3>
+      <p className="mt-2 text-muted-foreground">{tool.tagline}</p>
       <div className="mt-5 space-y-3 text-sm">
         <div className="rounded-lg bg-muted px-4 py-3">
           <p className="font-medium text-muted-foreground text-xs uppercase tracking-wide">You ask</p>

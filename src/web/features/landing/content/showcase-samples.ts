@@ -1,4 +1,4 @@
-import type { ServiceSlug } from '#shared/services';
+import type { ToolSlug } from '#shared/tools';
 
 /** A short, realistic input → output pair per tool for the scroll-driven showcase. */
 export interface ShowcaseSample {
@@ -6,7 +6,7 @@ export interface ShowcaseSample {
   output: string;
 }
 
-export const SHOWCASE_SAMPLES: Record<ServiceSlug, ShowcaseSample> = {
+export const SHOWCASE_SAMPLES: Record<ToolSlug, ShowcaseSample> = {
   'code-explainer': {
     input: 'const save = useMemo(() => debounce(persist, 500), []);',
     output:

@@ -19,20 +19,12 @@ interface ToolFieldProps {
 const controlClass =
   'w-full rounded-lg border border-border bg-background text-foreground shadow-xs transition-colors placeholder:text-muted-foreground/70 focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/30 aria-invalid:border-destructive disabled:cursor-not-allowed disabled:opacity-60';
 
-const PLACEHOLDERS: Record<string, string> = {
-  topic: 'e.g. How small teams can adopt code review without slowing down',
-  code: 'Paste the code here…',
-  prompt: 'e.g. Ask the landlord to fix the heating before Friday, politely but firmly',
-  text: 'Paste the text here…',
-  jobDescription: 'Paste the job description to tailor the resume to it (optional)',
-  role: 'e.g. Senior Frontend Engineer (optional)',
-};
+/** One catalogue field: text input, textarea (plain or code) or select, with its label and error. */
 
-/** One catalogue field: text input, textarea or select, with its label and error. */
 export function ToolField({ field, id, error, disabled, registration, onEnterSubmit }: ToolFieldProps) {
   const label = field.required || field.kind === 'select' ? field.label : `${field.label} (optional)`;
-  const placeholder = field.placeholder ?? PLACEHOLDERS[field.name];
   const aria = fieldAria(id, error);
+  const isCode = field.kind === 'code';
   return (
     <FormField
       id={id}
@@ -60,27 +52,27 @@ export function ToolField({ field, id, error, disabled, registration, onEnterSub
             aria-hidden
           />
         </div>
-      ) : field.kind === 'textarea' ? (
+      ) : field.kind === 'textarea' || field.kind === 'code' ? (
         <textarea
           id={id}
           disabled={disabled}
-          placeholder={placeholder}
-          rows={field.name === 'code' ? 12 : field.required ? 8 : 4}
-          spellCheck={field.name !== 'code'}
+          placeholder={field.placeholder}
+          rows={isCode ? 12 : field.required ? 8 : 4}
+          spellCheck={!isCode}
           onKeyDown={onEnterSubmit}
           {...aria}
           {...registration}
           className={cn(
             controlClass,
             'min-h-24 resize-y px-3 py-2.5',
-            field.name === 'code' ? 'font-mono text-[13px]' : 'text-sm leading-relaxed',
+            isCode ? 'font-mono text-[13px]' : 'text-sm leading-relaxed',
           )}
         />
       ) : (
         <Input
           id={id}
           disabled={disabled}
-          placeholder={placeholder}
+          placeholder={field.placeholder}
           onKeyDown={onEnterSubmit}
           {...aria}
           {...registration}

@@ -3,6 +3,7 @@ import { CornerDownLeft, Loader2 } from 'lucide-react';
 import { type KeyboardEvent, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { TOOL_INPUT_SCHEMAS } from '#shared/tool-inputs';
 import type { ToolDefinition } from '#shared/tools';
 import { Button } from '#web/components/ui/button.tsx';
 import { ToolField } from './tool-field.tsx';
@@ -15,9 +16,6 @@ interface ToolFormProps {
   onSubmit: (values: Record<string, unknown>) => Promise<boolean>;
 }
 
-/** Tools whose inputs are cleared after a success (docs/product.md §4). */
-const CLEAR_ON_SUCCESS = new Set(['doc-summarizer', 'resume-assistant']);
-
 function defaultValues(tool: ToolDefinition): ToolFormValues {
   return Object.fromEntries(tool.fields.map((f) => [f.name, f.defaultValue ?? '']));
 }
@@ -25,7 +23,10 @@ function defaultValues(tool: ToolDefinition): ToolFormValues {
 /** One form for all six tools, built from the shared catalogue (docs/product.md §2, §5). */
 export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
   const idPrefix = useId();
-  const schema = tool.schema as unknown as z.ZodType<Record<string, unknown>, ToolFormValues>;
+  const schema = TOOL_INPUT_SCHEMAS[tool.slug] as unknown as z.ZodType<
+    Record<string, unknown>,
+    ToolFormValues
+  >;
   const form = useForm<ToolFormValues, unknown, Record<string, unknown>>({
     resolver: zodResolver(schema),
     defaultValues: defaultValues(tool),
@@ -35,7 +36,7 @@ export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
 
   const submit = form.handleSubmit(async (values) => {
     const ok = await onSubmit(values);
-    if (ok && CLEAR_ON_SUCCESS.has(tool.slug)) form.reset(defaultValues(tool));
+    if (ok && tool.clearOnSuccess) form.reset(defaultValues(tool));
   });
 
   function onEnterSubmit(event: KeyboardEvent<HTMLElement>) {
@@ -45,7 +46,7 @@ export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
     if (!pending) void submit();
   }
 
-  const hasTextarea = tool.fields.some((f) => f.kind === 'textarea');
+  const hasTextarea = tool.fields.some((f) => f.kind === 'textarea' || f.kind === 'code');
   return (
     <form
       onSubmit={submit}

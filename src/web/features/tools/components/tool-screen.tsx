@@ -1,4 +1,4 @@
-import type { ServiceSlug } from '#shared/services';
+import type { ToolSlug } from '#shared/tools';
 import { TOOLS } from '#shared/tools';
 import { useToolGeneration } from '#web/features/tools/hooks/use-tool-generation.ts';
 import { ErrorBanner } from './error-banner.tsx';
@@ -6,7 +6,7 @@ import { ToolForm } from './tool-form.tsx';
 import { ToolOutput } from './tool-output.tsx';
 
 interface ToolScreenProps {
-  service: ServiceSlug;
+  slug: ToolSlug;
   uid: string;
 }
 
@@ -14,8 +14,8 @@ interface ToolScreenProps {
  * One tool: the form while idle, pending or failed; the output in its place after a success or a
  * Stop (docs/product.md §4). The form stays mounted while hidden so its inputs survive a "New request".
  */
-export function ToolScreen({ service, uid }: ToolScreenProps) {
-  const tool = TOOLS[service];
+export function ToolScreen({ slug, uid }: ToolScreenProps) {
+  const tool = TOOLS[slug];
   const { state, start, stop, reset } = useToolGeneration({ tool, uid });
   const showForm = state.status === 'idle' || state.status === 'pending' || state.status === 'failed';
 

@@ -1,14 +1,14 @@
 import { PanelLeftOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatServiceName, type ServiceSlug, serviceTagline } from '#shared/services';
+import { formatToolName, type ToolSlug, toolTagline } from '#shared/tools';
 import { PageMeta } from '#web/components/page-meta.tsx';
-import { useSidebar } from '#web/features/services/hooks/use-sidebar.ts';
-import { ServiceSidebar } from './service-sidebar.tsx';
+import { useSidebar } from '#web/features/tools/hooks/use-sidebar.ts';
 import type { SidebarUserState } from './sidebar-user-block.tsx';
+import { ToolSidebar } from './tool-sidebar.tsx';
 
-interface ServiceLayoutProps {
-  /** The second path segment, a known service (docs/product.md §2: the service name comes from it). */
-  segment: ServiceSlug;
+interface ToolLayoutProps {
+  /** The second path segment, a known tool (docs/product.md §2: the name shown comes from it). */
+  segment: ToolSlug;
   /** The sidebar's history list; call `afterPick` when a chat was picked (closes the overlay). */
   renderHistory: (afterPick: () => void) => ReactNode;
   user: SidebarUserState;
@@ -16,19 +16,19 @@ interface ServiceLayoutProps {
   children: ReactNode;
 }
 
-/** docs/product.md §2 service layout: the collapsible sidebar next to the tool or the saved chat. */
-export function ServiceLayout({ segment, renderHistory, user, onNewChat, children }: ServiceLayoutProps) {
+/** docs/product.md §2 service layout (a tool page): the collapsible sidebar next to the tool or the saved chat. */
+export function ToolLayout({ segment, renderHistory, user, onNewChat, children }: ToolLayoutProps) {
   const sidebar = useSidebar();
-  const name = formatServiceName(segment);
-  const tagline = serviceTagline(segment);
+  const name = formatToolName(segment);
+  const tagline = toolTagline(segment);
 
   return (
     <div className="flex flex-1">
-      <ServiceSidebar
+      <ToolSidebar
         open={sidebar.open}
         isDesktop={sidebar.isDesktop}
-        serviceName={name}
-        serviceSlug={segment}
+        toolName={name}
+        toolSlug={segment}
         onClose={sidebar.close}
         onNewChat={() => {
           onNewChat();

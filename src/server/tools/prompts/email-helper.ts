@@ -1,7 +1,6 @@
-import type { EMAIL_TONES } from '#shared/tool-inputs';
-import { TOOLS } from '#shared/tools';
+import { serverTool } from '#server/tools/server-tool';
+import type { EMAIL_TONES } from '#shared/tools';
 import { DATA_NOT_INSTRUCTIONS, delimited } from './prompt-format.ts';
-import type { ServerTool } from './server-tool.ts';
 
 const TONE_GUIDE: Record<(typeof EMAIL_TONES)[number], string> = {
   professional: 'clear, courteous and concise; neutral wording, no slang',
@@ -12,8 +11,7 @@ const TONE_GUIDE: Record<(typeof EMAIL_TONES)[number], string> = {
     'sincere: acknowledge the problem, take responsibility without excuses, and say what will be done to fix it',
 };
 
-export const emailHelper: ServerTool<'email-helper'> = {
-  definition: TOOLS['email-helper'],
+export const emailHelper = serverTool('email-helper', {
   system: [
     'You are an expert business writer who drafts e-mails that are ready to send.',
     'Keep to the facts the user gives; put placeholders in square brackets, such as [Name] or [date], for anything missing.',
@@ -32,4 +30,4 @@ export const emailHelper: ServerTool<'email-helper'> = {
       delimited('notes', prompt),
     ].join('\n'),
   userMessage: ({ tone, prompt }) => `Tone: ${tone}\n\n${prompt}`,
-};
+});

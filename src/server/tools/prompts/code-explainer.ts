@@ -1,9 +1,7 @@
-import { TOOLS } from '#shared/tools';
+import { serverTool } from '#server/tools/server-tool';
 import { DATA_NOT_INSTRUCTIONS, fenced, fenceTag, languageName } from './prompt-format.ts';
-import type { ServerTool } from './server-tool.ts';
 
-export const explainCode: ServerTool<'code-explainer'> = {
-  definition: TOOLS['code-explainer'],
+export const codeExplainer = serverTool('code-explainer', {
   system: [
     'You are a senior software engineer and a patient teacher who explains code to other developers.',
     'Be accurate: describe only what the code really does, and say so when behaviour depends on code or data you cannot see.',
@@ -24,4 +22,4 @@ export const explainCode: ServerTool<'code-explainer'> = {
       fenced(code, fenceTag(language)),
     ].join('\n'),
   userMessage: ({ code, language }) => `Language: ${language}\n\n${fenced(code, fenceTag(language))}`,
-};
+});

@@ -1,9 +1,7 @@
-import { TOOLS } from '#shared/tools';
+import { serverTool } from '#server/tools/server-tool';
 import { DATA_NOT_INSTRUCTIONS, fenced, fenceTag, languageName } from './prompt-format.ts';
-import type { ServerTool } from './server-tool.ts';
 
-export const refactorCode: ServerTool<'code-refactor'> = {
-  definition: TOOLS['code-refactor'],
+export const codeRefactor = serverTool('code-refactor', {
   system: [
     'You are a senior engineer doing careful refactors.',
     'A refactor keeps the observable behaviour and public interface exactly as they are while making the code cleaner, safer and easier to maintain.',
@@ -25,4 +23,4 @@ export const refactorCode: ServerTool<'code-refactor'> = {
     ].join('\n');
   },
   userMessage: ({ code, language }) => `Language: ${language}\n\n${fenced(code, fenceTag(language))}`,
-};
+});

@@ -1,29 +1,29 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { isServiceSlug } from '#shared/services';
+import { isToolSlug } from '#shared/tools';
 import { useAuth } from '#web/features/auth/lib/auth-store.ts';
 import { ChatView } from '#web/features/history/components/chat-view.tsx';
 import { HistoryList } from '#web/features/history/components/history-list.tsx';
-import { ServiceLayout } from '#web/features/services/components/service-layout.tsx';
+import { ToolLayout } from '#web/features/tools/components/tool-layout.tsx';
 import { ToolScreen } from '#web/features/tools/components/tool-screen.tsx';
 
 interface Selection {
   segment: string | undefined;
   chatId: string | null;
-  /** Bumped by New Chat and a service change: the form remounts with fresh state (docs/product.md §4). */
+  /** Bumped by New Chat and a tool change: the form remounts with fresh state (docs/product.md §4). */
   formKey: number;
 }
 
 /**
- * /services/:slug (docs/product.md §2): one view for every service, composing the services layout, the history
+ * /services/:slug (docs/product.md §2): one view for every tool, composing the tool layout, the history
  * list and either the tool form or the selected saved chat.
  */
-export function ServiceRoute() {
+export function ToolRoute() {
   const segment = useLocation().pathname.split('/')[2];
   const { state } = useAuth();
   const [selection, setSelection] = useState<Selection>({ segment, chatId: null, formKey: 0 });
 
-  // A service change clears the selected chat (docs/product.md §4), during render so no stale frame shows.
+  // A tool change clears the selected chat (docs/product.md §4), during render so no stale frame shows.
   if (selection.segment !== segment) setSelection((s) => ({ segment, chatId: null, formKey: s.formKey + 1 }));
 
   const newChat = useCallback(
@@ -34,11 +34,11 @@ export function ServiceRoute() {
   // docs/product.md §4: after a delete the active chat is cleared.
   const clearActive = useCallback(() => setSelection((s) => ({ ...s, chatId: null })), []);
 
-  if (state.status !== 'signed-in' || !isServiceSlug(segment)) return null;
+  if (state.status !== 'signed-in' || !isToolSlug(segment)) return null;
   const { user } = state;
   const uid = user.uid;
   return (
-    <ServiceLayout
+    <ToolLayout
       segment={segment}
       user={{ user, error: state.profileFailed === true }}
       onNewChat={newChat}
@@ -58,8 +58,8 @@ export function ServiceRoute() {
       {selection.chatId ? (
         <ChatView key={selection.chatId} chatId={selection.chatId} />
       ) : (
-        <ToolScreen key={`${segment}:${selection.formKey}`} service={segment} uid={uid} />
+        <ToolScreen key={`${segment}:${selection.formKey}`} slug={segment} uid={uid} />
       )}
-    </ServiceLayout>
+    </ToolLayout>
   );
 }

@@ -1,9 +1,7 @@
-import { TOOLS } from '#shared/tools';
+import { serverTool } from '#server/tools/server-tool';
 import { DATA_NOT_INSTRUCTIONS, delimited } from './prompt-format.ts';
-import type { ServerTool } from './server-tool.ts';
 
-export const docSummarizer: ServerTool<'doc-summarizer'> = {
-  definition: TOOLS['doc-summarizer'],
+export const docSummarizer = serverTool('doc-summarizer', {
   system: [
     'You are a precise analyst who writes structured summaries that a busy reader can scan in a minute.',
     'Use only information from the document; never add outside facts or opinions.',
@@ -24,4 +22,4 @@ export const docSummarizer: ServerTool<'doc-summarizer'> = {
       delimited('document', text),
     ].join('\n'),
   userMessage: ({ text }) => text,
-};
+});

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
-const ServicesShowcase = lazy(() =>
-  import('./services-showcase.tsx').then((module) => ({ default: module.ServicesShowcase })),
+const ToolsShowcase = lazy(() =>
+  import('./tools-showcase.tsx').then((module) => ({ default: module.ToolsShowcase })),
 );
 
 /** How far below the viewport the showcase starts loading, so it is ready before it scrolls into view. */
@@ -11,7 +11,7 @@ const PRELOAD_MARGIN = '1200px 0px';
  * The showcase needs the motion library; loading it only when the reader approaches keeps it out of the
  * JavaScript sent for the first view.
  */
-export function LazyServicesShowcase() {
+export function LazyToolsShowcase() {
   const placeholderRef = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
@@ -32,7 +32,7 @@ export function LazyServicesShowcase() {
   if (!near) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <ServicesShowcase />
+      <ToolsShowcase />
     </Suspense>
   );
 }

@@ -17,7 +17,7 @@ declare module 'fastify' {
  * decorated for the tool and generation routes. The local model starts preparing once the server
  * listens (never in app.inject tests, and never blocking startup); a first tool request also starts it.
  */
-export const assistantPlugin = fp(
+export const toolsPlugin = fp(
   async (app: FastifyInstance) => {
     const progressOutput = app.config.NODE_ENV === 'test' ? null : process.stderr;
     const ai = createAiRuntime(app.config, app.log, progressOutput);
@@ -32,5 +32,5 @@ export const assistantPlugin = fp(
       await ai.close();
     });
   },
-  { name: 'draftsmith-assistant', dependencies: ['redis', 'history-repository'] },
+  { name: 'draftsmith-tools', dependencies: ['redis', 'history-repository'] },
 );

@@ -1,6 +1,6 @@
 import { useMotionValueEvent, useReducedMotion, useScroll } from 'motion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SERVICES } from '#shared/services';
+import { TOOL_LIST } from '#shared/tools';
 import { SectionHeading } from './section-heading.tsx';
 import { ShowcaseCard } from './showcase-card.tsx';
 
@@ -32,9 +32,9 @@ function StaticShowcase() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <SectionHeading {...HEADING} />
         <ul className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {SERVICES.map((service, index) => (
-            <li key={service.slug}>
-              <ShowcaseCard service={service} index={index} />
+          {TOOL_LIST.map((tool, index) => (
+            <li key={tool.slug}>
+              <ShowcaseCard tool={tool} index={index} />
             </li>
           ))}
         </ul>
@@ -94,9 +94,9 @@ function PinnedShowcase() {
           ref={trackRef}
           className="mt-6 flex w-max gap-4 sm:mt-10 sm:gap-6 px-4 will-change-transform sm:px-6 lg:px-[max(2rem,calc((100vw-72rem)/2+2rem))]"
         >
-          {SERVICES.map((service, index) => (
-            <li key={service.slug} className="w-[min(80vw,24rem)] shrink-0">
-              <ShowcaseCard service={service} index={index} />
+          {TOOL_LIST.map((tool, index) => (
+            <li key={tool.slug} className="w-[min(80vw,24rem)] shrink-0">
+              <ShowcaseCard tool={tool} index={index} />
             </li>
           ))}
         </ul>
@@ -110,7 +110,7 @@ function PinnedShowcase() {
   );
 }
 
-/** The motion-driven part; loaded on demand (see lazy-services-showcase.tsx). */
-export function ServicesShowcase() {
+/** The motion-driven part; loaded on demand (see lazy-tools-showcase.tsx). */
+export function ToolsShowcase() {
   return usePinnedLayout() ? <PinnedShowcase /> : <StaticShowcase />;
 }

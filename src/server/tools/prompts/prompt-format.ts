@@ -1,4 +1,4 @@
-import type { CODE_LANGUAGES } from '#shared/tool-inputs';
+import type { CODE_LANGUAGES } from '#shared/tools';
 
 type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 

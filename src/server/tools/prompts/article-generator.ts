@@ -1,9 +1,7 @@
-import { TOOLS } from '#shared/tools';
+import { serverTool } from '#server/tools/server-tool';
 import { DATA_NOT_INSTRUCTIONS, delimited } from './prompt-format.ts';
-import type { ServerTool } from './server-tool.ts';
 
-export const generateArticle: ServerTool<'article-generator'> = {
-  definition: TOOLS['article-generator'],
+export const articleGenerator = serverTool('article-generator', {
   system: [
     'You are an experienced writer and editor who writes clear, engaging, well-structured articles for a general professional audience.',
     'Prefer concrete explanations and examples over filler; never invent statistics, quotes or sources.',
@@ -23,4 +21,4 @@ export const generateArticle: ServerTool<'article-generator'> = {
       delimited('topic', topic),
     ].join('\n'),
   userMessage: ({ topic }) => topic,
-};
+});

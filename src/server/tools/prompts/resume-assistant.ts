@@ -1,9 +1,7 @@
-import { TOOLS } from '#shared/tools';
+import { serverTool } from '#server/tools/server-tool';
 import { DATA_NOT_INSTRUCTIONS, delimited } from './prompt-format.ts';
-import type { ServerTool } from './server-tool.ts';
 
-export const resumeAssistant: ServerTool<'resume-assistant'> = {
-  definition: TOOLS['resume-assistant'],
+export const resumeAssistant = serverTool('resume-assistant', {
   system: [
     'You are an expert career coach and resume writer who tailors resumes to a target role and gets them past applicant tracking systems.',
     'Stay truthful: never invent employers, titles, dates, degrees, skills or numbers.',
@@ -36,4 +34,4 @@ export const resumeAssistant: ServerTool<'resume-assistant'> = {
       'Resume:',
       text,
     ].join('\n'),
-};
+});

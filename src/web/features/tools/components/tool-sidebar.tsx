@@ -1,26 +1,26 @@
 import { PanelLeftClose, SquarePen } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { ServiceSlug } from '#shared/services';
+import type { ToolSlug } from '#shared/tools';
 import { Logo } from '#web/components/layout/logo.tsx';
-import { ServiceIcon } from '#web/components/service-icon.tsx';
+import { ToolIcon } from '#web/components/tool-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { SidebarUserBlock, type SidebarUserState } from './sidebar-user-block.tsx';
 
-interface ServiceSidebarProps {
+interface ToolSidebarProps {
   open: boolean;
   /** Wide windows: the sidebar is a column; otherwise an overlay over the page. */
   isDesktop: boolean;
-  serviceName: string;
-  serviceSlug: ServiceSlug;
+  toolName: string;
+  toolSlug: ToolSlug;
   onClose: () => void;
   onNewChat: () => void;
   history: ReactNode;
   user: SidebarUserState;
 }
 
-export function ServiceSidebar(props: ServiceSidebarProps) {
-  const { open, isDesktop, serviceName, serviceSlug, onClose, onNewChat, history, user } = props;
+export function ToolSidebar(props: ToolSidebarProps) {
+  const { open, isDesktop, toolName, toolSlug, onClose, onNewChat, history, user } = props;
   const closeRef = useRef<HTMLButtonElement>(null);
   const overlay = open && !isDesktop;
 
@@ -77,10 +77,10 @@ export function ServiceSidebar(props: ServiceSidebarProps) {
           <div className="px-4 pb-3">
             <div className="flex items-center gap-3 rounded-xl border border-border bg-card px-3 py-2.5 shadow-xs">
               <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
-                <ServiceIcon slug={serviceSlug} className="size-4" />
+                <ToolIcon slug={toolSlug} className="size-4" />
               </span>
               <p className="truncate font-semibold text-sm" data-testid="sidebar-service-name">
-                {serviceName}
+                {toolName}
               </p>
             </div>
             <Button onClick={onNewChat} className="mt-3 w-full" variant="outline" justify="start">
