@@ -62,6 +62,26 @@ test.describe('pricing page', () => {
     await expectPrices(page, 'monthly');
   });
 
+  test('a period picked before the page is interactive is the one priced once it is', async ({ page }) => {
+    // Hold the scripts back: the prerendered page is visible and its radios work natively meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/subscription', { waitUntil: 'commit' });
+    await page.getByRole('radio', { name: 'Monthly' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: /Yearly/ })).toBeChecked();
+    release();
+    await expectPrices(page, 'yearly');
+    await page.keyboard.press('ArrowLeft');
+    await expectPrices(page, 'monthly');
+  });
+
   test('a signed-out visitor choosing a plan goes to sign-up', async ({ page }) => {
     await page.goto('/subscription');
     await page.getByRole('link', { name: 'Upgrade to Pro' }).click();

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ADVERTISED_YEARLY_SAVING, type BillingPeriod } from '#shared/plans';
 
 const OPTIONS: readonly { value: BillingPeriod; label: string }[] = [
@@ -12,8 +13,17 @@ interface BillingToggleProps {
 
 /** Native radio inputs styled as a segmented control: arrow keys and screen readers work as usual. */
 export function BillingToggle({ value, onChange }: BillingToggleProps) {
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // The page is prerendered: a visitor can pick a period before the script has loaded. Keep that pick
+  // (the native radio already shows it) instead of pricing the other one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the page becomes interactive
+  useEffect(() => {
+    const picked = fieldset.current?.querySelector<HTMLInputElement>('input:checked')?.value;
+    if (picked && picked !== value && OPTIONS.some((o) => o.value === picked))
+      onChange(picked as BillingPeriod);
+  }, []);
   return (
-    <fieldset className="flex justify-center">
+    <fieldset ref={fieldset} className="flex justify-center">
       <legend className="sr-only">Billing period</legend>
       <div className="inline-flex items-center gap-1 rounded-full border border-border bg-muted p-1">
         {OPTIONS.map((option) => (
