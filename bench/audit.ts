@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#e2e/support/chromium';
-import { freePort, serveBuild, snapshotBuild } from './audit-server.ts';
+import { freePort } from '#e2e/support/free-port';
+import { serveBuild, snapshotBuild } from './audit-server.ts';
 
 const PAGES = ['/', '/subscription'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

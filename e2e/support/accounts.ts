@@ -28,24 +28,25 @@ function origin(): string {
 
 /**
  * Creates the account through the API the sign-up form uses (better-auth, /api/jwt, /api/users) and
- * leaves `request` (the page's own, so the browser shares the cookie) signed out again.
+ * leaves `request` (the page's own, so the browser shares the cookie) signed out again. `base` is the
+ * server's address (a spec's own server; the shared one by default).
  */
-export async function createAccount(request: APIRequestContext, account: TestAccount) {
-  const headers = { origin: origin() };
-  const signUp = await request.post('/api/auth/sign-up/email', {
+export async function createAccount(request: APIRequestContext, account: TestAccount, base = origin()) {
+  const headers = { origin: base };
+  const signUp = await request.post(`${base}/api/auth/sign-up/email`, {
     headers,
     data: { name: account.username, email: account.email, password: account.password },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
-  const jwt = await request.post('/api/jwt', { headers, data: { email: account.email } });
+  const jwt = await request.post(`${base}/api/jwt`, { headers, data: { email: account.email } });
   expect(jwt.status()).toBe(200);
   const { token } = (await jwt.json()) as { token: string };
-  const profile = await request.post('/api/users', {
+  const profile = await request.post(`${base}/api/users`, {
     headers: { ...headers, authorization: `Bearer ${token}` },
     data: { username: account.username },
   });
   expect(profile.status()).toBe(201);
-  await request.post('/api/auth/sign-out', { headers, data: {} });
+  await request.post(`${base}/api/auth/sign-out`, { headers, data: {} });
 }
 
 /** Signs in through the form on /signin (the page must already be there). */

@@ -1,9 +1,11 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ProgressOutput } from './ai/local/download-progress.ts';
 import { type AccessTokens, createAccessTokens } from './auth/access-token.ts';
 import { authPlugin } from './auth/auth-plugin.ts';
 import { createTokenRevocations } from './auth/token-revocations.ts';
+import { backupPlugin } from './backup/backup-plugin.ts';
 import type { HealthProbe } from './component-health.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -13,6 +15,7 @@ import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { backupRoutes } from './routes/backup.ts';
 import { configRoutes } from './routes/config.ts';
 import { healthRoutes } from './routes/health.ts';
 import { jwtRoutes } from './routes/jwt.ts';
@@ -41,6 +44,8 @@ export interface AppDeps {
   /** Directory of the built web app; omitted in API-only tests. */
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The local model's download progress on the terminal; null when the start banner shows it. */
+  modelProgressOutput?: ProgressOutput | null;
 }
 
 /** Builds the whole application as a Fastify instance without listening (tests use app.inject). */
@@ -84,9 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('accessTokens', createAccessTokens(deps.secret, createTokenRevocations(app.redis, app.log)));
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin);
+  await app.register(backupPlugin);
   await app.register(usersRepositoryPlugin);
   await app.register(historyRepositoryPlugin);
-  await app.register(toolsPlugin);
+  await app.register(toolsPlugin, { progressOutput: deps.modelProgressOutput });
 
   await app.register(
     async (api) => {
@@ -101,12 +107,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(configRoutes);
       await api.register(jwtRoutes);
       await api.register(uploadRoutes);
+      // Public to users, guarded by the backup token from DATA_DIR (npm run backup).
+      await api.register(backupRoutes);
       // Protected: one scope that authenticates every route once (request.user).
       await api.register(protectedApi);
     },
     { prefix: '/api' },
   );
 
-  await app.register(staticWebPlugin, { webDir: deps.webDir, publicUrl: config.publicUrl });
+  // Without PUBLIC_URL the page heads' links are root-relative: they name whichever address was opened.
+  await app.register(staticWebPlugin, {
+    webDir: deps.webDir,
+    publicUrl: config.PUBLIC_URL ? config.publicUrl : '',
+  });
   return app;
 }

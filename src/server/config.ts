@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { trustProxySetting } from './trust-proxy.ts';
+import { trustedOriginsSetting } from './trusted-origins.ts';
+
+/** Where data lives without DATA_DIR (also the backup and restore commands' default). */
+export const DEFAULT_DATA_DIR = './data';
 
 /** Every environment variable the server reads, validated once at boot (README has the table). */
 const optionalString = z
@@ -15,8 +19,10 @@ const envFields = z.object({
     z.url({ message: 'must be a URL such as https://draftsmith.example.com' }).optional(),
   ),
   TRUST_PROXY: trustProxySetting,
+  /** More origins accepted by the auth origin check, beside PUBLIC_URL's (or the request's own). */
+  TRUSTED_ORIGINS: trustedOriginsSetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -81,6 +87,9 @@ const envFields = z.object({
 
 const envSchema = envFields.superRefine(checkAiSettings);
 
+/** The name of every variable the server reads. */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envFields.shape);
+
 /** Cross-field rules for the AI provider: a remote provider needs its key, a compatible one its URL and model. */
 function checkAiSettings(e: z.infer<typeof envFields>, ctx: z.RefinementCtx) {
   const need = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
@@ -110,6 +119,8 @@ export interface Config extends Env {
   /** Absolute form of PUBLIC_URL, defaulting to http://localhost:PORT. */
   publicUrl: string;
   isProduction: boolean;
+  /** The variables above exactly as set (non-empty), for the settings a backup records. */
+  environment: Readonly<Record<string, string>>;
 }
 
 export class ConfigError extends Error {}
@@ -127,5 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     isProduction: e.NODE_ENV === 'production',
+    environment: Object.fromEntries(
+      ENV_VARIABLES.flatMap((name) => {
+        const value = env[name];
+        return value === undefined || value.trim() === '' ? [] : [[name, value]];
+      }),
+    ),
   };
 }

@@ -1,33 +1,67 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type LevelWithSilent, pino } from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { upgradeSnapshots } from './backup/upgrade-snapshots.ts';
+import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
 import { resolveSecret } from './secret.ts';
+import { bannerSnapshot } from './startup/banner-snapshot.ts';
+import { stdoutBannerTerminal } from './startup/banner-terminal.ts';
+import { prepareDataDir } from './startup/data-dir.ts';
+import { describeStartError, type StartContext } from './startup/start-errors.ts';
+
+/** How far the start got, for the one-line message if it fails (startup/start-errors.ts). */
+const start: StartContext = { step: 'config' };
+let logLevel: LevelWithSilent | undefined;
+/** What a start that fails has opened, closed before the exit (newest first). */
+const opened: (() => Promise<unknown>)[] = [];
 
 /** Entry point: configuration, data directory, database, then listen; graceful shutdown on signals. */
 async function main() {
   const config = loadConfig();
   const dataDir = resolve(config.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  logLevel = config.LOG_LEVEL;
+  Object.assign(start, {
+    step: 'data-dir',
+    host: config.HOST,
+    port: config.PORT,
+    dataDir,
+    databaseUrl: config.DATABASE_URL,
+  });
+  prepareDataDir(dataDir);
 
   let lock: DataDirLock | undefined;
   if (!config.DATABASE_URL) lock = lockDataDir(dataDir);
 
   const { secret, generated } = resolveSecret(config.BETTER_AUTH_SECRET, dataDir);
+  start.step = 'database';
   const database = await openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
+      : {
+          kind: 'pglite',
+          dataDir: resolve(dataDir, 'pglite'),
+          // Before pending migrations change an existing database, its data is saved (ADR 0015).
+          upgrade: upgradeSnapshots({ dataDir, environment: config.environment, log: console.log }),
+        },
   );
+  opened.unshift(() => database.close());
+  start.step = 'app';
+  // On a terminal the log goes through the banner, which draws the model's download itself.
+  const terminal = stdoutBannerTerminal(config.LOG_LEVEL);
   const app = await buildApp({
     config: { ...config, DATA_DIR: dataDir },
     database,
     secret,
     webDir: fileURLToPath(new URL('../web', import.meta.url)),
+    ...(terminal && {
+      logger: { level: config.LOG_LEVEL, stream: terminal.logStream },
+      modelProgressOutput: null,
+    }),
   });
+  opened.unshift(() => app.close());
   if (generated)
     app.log.info(
       { dataDir },
@@ -38,6 +72,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    terminal?.close();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
@@ -52,15 +87,28 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  start.step = 'listen';
   await app.listen({ port: config.PORT, host: config.HOST });
+  opened.length = 0;
   app.log.info(`Draftsmith is ready at ${config.publicUrl} (database: ${database.kind})`);
+  terminal?.show(bannerSnapshot(app));
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
-    console.error(`\n${err.message}\n`);
-  } else {
-    console.error('Draftsmith failed to start:', err);
-  }
+main().catch(async (err: unknown) => {
+  // The stack is for whoever debugs (LOG_LEVEL=debug); the person starting the server reads one line.
+  pino({ level: logLevel ?? envLogLevel() }, pino.destination({ dest: 1, sync: true })).debug(
+    { err, step: start.step },
+    'start failed',
+  );
+  console.error(describeStartError(err, start));
+  const force = setTimeout(() => process.exit(1), 5_000);
+  force.unref();
+  for (const close of opened) await close().catch(() => {});
   process.exit(1);
 });
+
+/** LOG_LEVEL when the configuration itself could not be read: used if it names a level, else info. */
+function envLogLevel(): LevelWithSilent {
+  const level = process.env.LOG_LEVEL?.trim() ?? '';
+  return level === 'silent' || Object.hasOwn(pino.levels.values, level) ? (level as LevelWithSilent) : 'info';
+}

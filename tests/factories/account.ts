@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
-/** The app's public origin in tests (loadConfig's default PUBLIC_URL), sent as Origin like a browser. */
+/** The app's public origin in tests (the PUBLIC_URL createTestApp sets), sent as Origin like a browser. */
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 export interface TestAccount {

@@ -23,7 +23,15 @@ export async function createTestApp(
   options: { webDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  // app.inject sends `Host: localhost:80` while the suites' requests come from TEST_ORIGIN's pages, so
+  // the app is told that address; pass `PUBLIC_URL: undefined` to answer as each request's own address.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
   const testDb = await createTestDatabase(kind);
   const app = await buildApp({
     config,

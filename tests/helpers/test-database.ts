@@ -21,6 +21,19 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
     const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
     return { database, destroy: () => database.close() };
   }
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: empty.url });
+  return {
+    database,
+    async destroy() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server (no migrations run). */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `draftsmith_test_${randomBytes(6).toString('hex')}`;
@@ -30,11 +43,9 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    database,
-    async destroy() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

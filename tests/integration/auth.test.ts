@@ -154,6 +154,6 @@ describe.each(testDatabaseKinds())('accounts (%s)', (kind) => {
       headers: { origin: 'https://evil.example', cookie: account.cookie },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('forbidden:invalid_origin');
+    expect(res.json().error.code).toBe('forbidden:origin');
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { streamText } from 'ai';
@@ -13,6 +13,7 @@ import {
   TINY_MODEL_PATH,
   TINY_MODEL_SHA256,
 } from '#tests/fakes/model-file-server';
+import { listen, openStream, waitFor } from '#tests/helpers/generation-calls';
 import { deltaText, parseSse } from '#tests/helpers/sse';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
@@ -71,6 +72,82 @@ describe('local model: download, load, stream, abort (tiny random-weights GGUF)'
     expect(existsSync(path) || existsSync(`${path}.part`)).toBe(false);
     const wrongSize = downloadModel({ url: files.url, path, sizeBytes: 12345 });
     await expect(wrongSize).rejects.toThrow(/should have 12345/);
+  });
+
+  it('tries a failed download again after the backoff, resuming where it stopped; waiters get the failure', async () => {
+    const path = join(dir, 'retried', 'tiny.gguf');
+    files.requests.length = 0;
+    files.setChunkDelay(10);
+    files.cutNextAfter(640 * 1024);
+    const failures: number[] = [];
+    const host = new LocalModelHost({
+      source: { kind: 'download', name: 'tiny', url: files.url, path, sha256: TINY_MODEL_SHA256 },
+      threads: THREADS,
+      contextSize: 1024,
+      parallel: 1,
+      queueLimit: 1,
+      log: quietLog,
+      progressOutput: null,
+      downloadRetryDelayMs: 10,
+      retryDelayMs: (count) => {
+        failures.push(count);
+        return 300;
+      },
+    });
+    try {
+      const first = host.prepare();
+      await waitFor(
+        () => host.status.state === 'downloading' && host.status.receivedBytes > 0,
+        'the download to start',
+      );
+      files.failWith(503);
+      host.assertAvailable('u1'); // a request may wait while the model is on its way
+      const waiter = host.waitUntilReady({ userId: 'u1', id: 'g1' }).catch((err: unknown) => err);
+      await first;
+      expect(host.status).toMatchObject({ state: 'failed', retry: 'automatic', retryAt: expect.any(Number) });
+      expect(await waiter).toMatchObject({ code: 'unavailable:model_missing' });
+      const kept = statSync(`${path}.part`).size;
+      expect(kept).toBeGreaterThan(0);
+
+      files.failWith(null);
+      files.requests.length = 0;
+      await waitFor(() => host.status.state === 'ready', 'the automatic retry to finish', 30_000);
+      expect(failures).toEqual([1]);
+      expect(files.requests.map((h) => h.range)).toEqual([`bytes=${kept}-`]);
+      expect(await sha256Of(path)).toBe(TINY_MODEL_SHA256);
+      await host.waitUntilReady({ userId: 'u1' }); // ready: nothing to wait for
+    } finally {
+      files.setChunkDelay(0);
+      files.failWith(null);
+      await host.close();
+    }
+  }, 60_000);
+
+  it('stops trying again once closed', async () => {
+    files.failWith(503);
+    files.requests.length = 0;
+    const host = new LocalModelHost({
+      source: { kind: 'download', name: 'tiny', url: files.url, path: join(dir, 'closed', 'tiny.gguf') },
+      threads: THREADS,
+      contextSize: 1024,
+      parallel: 1,
+      queueLimit: 1,
+      log: quietLog,
+      progressOutput: null,
+      downloadRetryDelayMs: 10,
+      retryDelayMs: () => 100,
+    });
+    try {
+      await host.prepare();
+      expect(host.status.state).toBe('failed');
+      const requests = files.requests.length;
+      await host.close();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(files.requests.length).toBe(requests);
+      expect(host.status.state).toBe('failed');
+    } finally {
+      files.failWith(null);
+    }
   });
 
   it('loads with explicit threads, streams tokens, stops on abort and limits concurrency', async () => {
@@ -142,6 +219,7 @@ describe('local provider through the app', () => {
       LOCAL_MODEL_THREADS: String(THREADS),
       LOCAL_MODEL_CONTEXT: '1024',
       AI_MAX_OUTPUT_TOKENS: '32',
+      AI_QUEUE_LIMIT: '1',
     });
   });
   afterAll(async () => {
@@ -149,18 +227,10 @@ describe('local provider through the app', () => {
     await files.close();
   });
 
-  it('answers 503 while downloading, reports progress in health, then serves the tools', async () => {
-    const user = await createUser(t.app);
-    const ask = (accept?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/generate-article',
-        headers: { ...user.headers, ...(accept ? { accept } : {}) },
-        payload: { topic: 'Local models' },
-      });
-    const early = await ask();
-    expect(early.statusCode).toBe(503);
-    expect(early.json().error.message).toMatch(/^AI model is (downloading|loading)/);
+  it('lets a request made while the model downloads wait for it, reports progress, then answers it', async () => {
+    const alice = await createUser(t.app);
+    const bob = await createUser(t.app);
+    const base = await listen(t); // starts the download, as a started server does
 
     let ai = (await t.app.inject({ url: '/api/health' })).json().components.ai;
     for (let i = 0; i < 200 && !(ai.state === 'downloading' && ai.percent > 0); i++) {
@@ -168,19 +238,30 @@ describe('local provider through the app', () => {
       ai = (await t.app.inject({ url: '/api/health' })).json().components.ai;
     }
     expect(ai).toMatchObject({ provider: 'local', state: 'downloading', percent: expect.any(Number) });
-    const during = await ask();
-    expect(during.json().error.message).toMatch(/^AI model is downloading \(\d{1,2} %\)$/);
 
-    let state = 'downloading';
-    for (let i = 0; i < 900 && state !== 'ready' && state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      state = (await t.app.inject({ url: '/api/health' })).json().components.ai.state;
-    }
-    expect(state).toBe('ready');
+    // Taken at once (its stream starts) and waiting in the model's line until the model is ready.
+    const waiting = await openStream(base, alice, 'start');
+    expect(waiting.text()).not.toContain('event: delta');
+    expect(
+      (await t.app.inject({ url: '/api/health', headers: alice.headers })).json().components.ai,
+    ).toMatchObject({
+      state: 'downloading',
+      queued: 1,
+    });
+    // The line (AI_QUEUE_LIMIT=1) is full: the next request is told what the model is doing.
+    const full = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate-article',
+      headers: bob.headers,
+      payload: { topic: 'Local models' },
+    });
+    expect(full.statusCode).toBe(503);
+    expect(full.json().error.message).toMatch(/^AI model is downloading \(\d{1,2} %\)$/);
+    expect(full.headers['retry-after']).toBe('30');
+
+    const events = parseSse(await waiting.finished);
+    expect((await t.app.inject({ url: '/api/health' })).json().components.ai.state).toBe('ready');
     expect(existsSync(join(t.dataDir, 'models', 'llama-2-tiny-random.gguf'))).toBe(true);
-
-    const streamed = await ask('text/event-stream');
-    const events = parseSse(streamed.payload);
     const deltas = events.filter((e) => e.event === 'delta').length;
     expect(deltas).toBeGreaterThan(0);
     expect(deltas).toBeLessThanOrEqual(32);
@@ -189,7 +270,7 @@ describe('local provider through the app', () => {
     expect(done?.data.article).toBe(deltaText(events));
     const chat = await t.app.inject({
       url: `/api/history/item/${done?.data.historyId}`,
-      headers: user.headers,
+      headers: alice.headers,
     });
     expect(chat.json().history.messages[1].content).toBe(done?.data.article);
   }, 60_000);

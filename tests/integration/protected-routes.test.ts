@@ -8,6 +8,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/config',
   'POST /api/jwt',
   'GET /api/uploads/:key',
+  // No user may take everyone's data: the backup token from DATA_DIR guards it (backup-restore.test.ts).
+  'POST /api/admin/backup',
 ]);
 
 describe('protected scope', () => {

@@ -146,3 +146,24 @@ describe('serving the web app', () => {
     expect((await get('/api/nothing')).statusCode).toBe(404);
   });
 });
+
+describe('serving the web app without PUBLIC_URL', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fixtureBuild();
+    t = await createTestApp('pglite', { PUBLIC_URL: undefined }, { webDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('links page heads root-relative, so they name whichever address was opened', async () => {
+    const res = await t.app.inject({ url: '/', headers: { accept: 'text/html', host: '192.168.1.20:3000' } });
+    expect(res.body).toContain('<link rel="canonical" href="/">');
+    expect(res.body).toContain('<meta property="og:url" content="/">');
+    expect(res.body).toContain('<meta property="og:image" content="/images/og.jpg">');
+    expect(res.body).not.toContain('localhost');
+  });
+});

@@ -4,7 +4,9 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ComponentHealth } from '#server/component-health';
 import type { Config } from '#server/config';
-import { busyError } from './generation-limiter.ts';
+import type { AiStatus } from '#shared/ai-status';
+import { localAiStatus, remoteAiStatus } from './ai-status.ts';
+import type { QueueTicket } from './generation-limiter.ts';
 import type { ProgressOutput } from './local/download-progress.ts';
 import { LocalModelHost } from './local/local-model-host.ts';
 import { resolveModelSource } from './local/model-source.ts';
@@ -25,21 +27,30 @@ export interface AiRuntime {
   readonly provider: string;
   readonly settings: GenerationSettings;
   /**
-   * Throws a 503 AppError when this user's generation could not start now (model not ready, no place in
-   * the local model's line for them).
+   * Throws a 503 AppError when this user's generation cannot be taken now: no model can be had (after
+   * a failure that cannot be tried again yet), or no place in the local model's line for them. A local
+   * model still on its way is no reason: the generation waits for it (`waitForModel`).
    */
   assertAvailable(userId: string): void;
+  /**
+   * Resolves when the model can take the generation: at once for a remote provider or a ready local
+   * model; otherwise once the local model is ready, waiting in its line (rejects with the failure's 503,
+   * or the signal's reason). A waiting generation can be dropped like a queued one (`dropQueued`).
+   */
+  waitForModel(ticket: QueueTicket, signal: AbortSignal): Promise<void>;
   /**
    * Drops a generation still waiting in the local model's line (its model call then rejects with
    * `reason`); false when it is not waiting (already started, or a remote provider, which never queues).
    */
   dropQueued(generationId: string, reason: unknown): boolean;
-  /** The AI SDK model to stream from (also throws the 503 when not ready). */
+  /** The AI SDK model to stream from (throws the 503 when not ready). */
   languageModel(): LanguageModelV3;
   /** Starts background work (the local model's download and load); no-op for remote providers. */
   prepare(): void;
   /** For GET /api/health: provider and state for anyone, the model and any failure reason as details. */
   status(): ComponentHealth;
+  /** For GET /api/ai/status: the model's state with progress, or why there is none and what to do. */
+  describe(): AiStatus;
   close(): Promise<void>;
 }
 
@@ -62,6 +73,7 @@ export function createAiRuntime(
       provider: provider.provider,
       settings,
       assertAvailable() {},
+      waitForModel: async () => {},
       dropQueued: () => false,
       languageModel: () => model,
       prepare() {},
@@ -69,6 +81,7 @@ export function createAiRuntime(
         summary: { provider: provider.provider, state: 'ready' },
         details: { model: provider.modelId },
       }),
+      describe: () => remoteAiStatus(provider.provider, provider.modelId),
       close: async () => http.close(),
     };
   }
@@ -76,10 +89,8 @@ export function createAiRuntime(
   return {
     provider: 'local',
     settings,
-    assertAvailable(userId) {
-      host.languageModel();
-      if (!host.limiter.admits(userId)) throw busyError();
-    },
+    assertAvailable: (userId) => host.assertAvailable(userId),
+    waitForModel: (ticket, signal) => host.waitUntilReady(ticket, signal),
     dropQueued: (generationId, reason) => host.limiter.drop(generationId, reason),
     languageModel: () => host.languageModel(),
     prepare: () => void host.prepare(),
@@ -91,6 +102,7 @@ export function createAiRuntime(
         details: { model: host.name, ...details, active: host.limiter.active, queued: host.limiter.queued },
       };
     },
+    describe: () => localAiStatus(host.name, host.status),
     close: () => host.close(),
   };
 }

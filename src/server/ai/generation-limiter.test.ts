@@ -143,6 +143,55 @@ describe('GenerationLimiter', () => {
     expect([limiter.active, limiter.queued]).toEqual([0, 0]);
   });
 
+  it('keeps a closed line waiting (the model is not ready), then lets everyone go in turn when it opens', async () => {
+    const limiter = new GenerationLimiter(1, 4, undefined, { closed: true });
+    expect(limiter.isOpen).toBe(false);
+    const order: string[] = [];
+    const wait = (name: string, userId: string) =>
+      limiter.whenOpen({ userId, id: name }).then(() => void order.push(name));
+    const all = [wait('a1', 'alice'), wait('a2', 'alice'), wait('b1', 'bob')];
+    // Nobody starts while closed, not even a caller asking for a slot.
+    const slot = limiter.acquire({ userId: 'carol', id: 'c1' }).then((release) => {
+      order.push('c1');
+      return release;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(order).toEqual([]);
+    expect([limiter.active, limiter.queued]).toEqual([0, 4]);
+    // Full while closed: the same fair rules as an open line (alice holds two, dave none: one is taken).
+    expect(limiter.admits('alice')).toBe(false);
+    const displaced = wait('d1', 'dave');
+    await expect(all[1]).rejects.toMatchObject({ code: 'unavailable:model_busy' });
+
+    limiter.open();
+    await Promise.all([all[0], all[2], displaced]);
+    const release = await slot;
+    expect(order).toEqual(['a1', 'b1', 'c1', 'd1']);
+    expect([limiter.active, limiter.queued]).toEqual([1, 0]);
+    // Open: waiting for the opening is over at once, and slots are handed out as usual.
+    await limiter.whenOpen(alice);
+    release();
+    expect(limiter.active).toBe(0);
+  });
+
+  it('turns away everyone waiting in a closed line when the model cannot be had, and drops by id', async () => {
+    const limiter = new GenerationLimiter(1, 3, undefined, { closed: true });
+    const dropped = limiter.whenOpen({ userId: 'alice', id: 'gone' }).catch((err: unknown) => err);
+    const failed = [limiter.whenOpen(alice), limiter.acquire(bob)].map((p) => p.catch((err: unknown) => err));
+    expect(limiter.drop('gone', new Error('client left'))).toBe(true);
+    expect(await dropped).toEqual(new Error('client left'));
+    const controller = new AbortController();
+    const aborted = limiter.whenOpen(bob, controller.signal);
+    controller.abort(new Error('stopped'));
+    await expect(aborted).rejects.toThrow('stopped');
+
+    limiter.failWaiting(() => new AppError('unavailable:model_missing', 'No AI model is available.'));
+    for (const err of await Promise.all(failed))
+      expect(err).toMatchObject({ code: 'unavailable:model_missing' });
+    expect([limiter.active, limiter.queued]).toEqual([0, 0]);
+    await expect(limiter.whenOpen(alice, AbortSignal.abort(new Error('already')))).rejects.toThrow('already');
+  });
+
   it('reads the ticket back from the provider options it travels in', () => {
     expect(readQueueTicket(queueTicketOptions({ userId: 'u1', id: 'g1' }))).toEqual({
       userId: 'u1',

@@ -25,6 +25,8 @@ export function readQueueTicket(options: SharedV3ProviderOptions | undefined): Q
 
 interface Waiter {
   ticket: QueueTicket;
+  /** Waits for the line to open (`whenOpen`) and takes no slot. */
+  gate: boolean;
   start: () => void;
   fail: (err: unknown) => void;
 }
@@ -40,9 +42,13 @@ export function busyError(): AppError {
  * users in turn (round-robin, each user's own generations in order), and when the line is full a user
  * with fewer waiting generations takes the last place of the user holding the most, so one user's
  * burst never locks the others out.
+ *
+ * A line may start closed (the local model is still downloading or loading): nobody starts, everyone
+ * waits in it under the same rules, and `open()` lets them go, or `failWaiting()` turns them away.
  */
 export class GenerationLimiter {
   private running = 0;
+  private closed: boolean;
   /** Waiting generations per user; the map's order is the round-robin order. */
   private readonly waiting = new Map<string, Waiter[]>();
   private waitingCount = 0;
@@ -52,10 +58,20 @@ export class GenerationLimiter {
   /** The error of a caller with no place in line (the local model's 503 unless told otherwise). */
   private readonly busy: () => AppError;
 
-  constructor(concurrency: number, maxWaiting: number, busy: () => AppError = busyError) {
+  constructor(
+    concurrency: number,
+    maxWaiting: number,
+    busy: () => AppError = busyError,
+    options: { closed?: boolean } = {},
+  ) {
     this.concurrency = concurrency;
     this.maxWaiting = maxWaiting;
     this.busy = busy;
+    this.closed = options.closed ?? false;
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
   }
 
   get active(): number {
@@ -68,7 +84,7 @@ export class GenerationLimiter {
 
   /** True when this user would be admitted now: a free slot, a free place in line, or a fairer share. */
   admits(userId: string): boolean {
-    if (this.running < this.concurrency || this.waitingCount < this.maxWaiting) return true;
+    if (this.hasFreeSlot() || this.waitingCount < this.maxWaiting) return true;
     return this.displaceable(userId) !== undefined;
   }
 
@@ -79,10 +95,53 @@ export class GenerationLimiter {
    */
   acquire(ticket: QueueTicket, signal?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.running < this.concurrency) {
+    if (this.hasFreeSlot()) {
       this.running++;
       return Promise.resolve(this.releaser());
     }
+    return this.wait(ticket, signal, false) as Promise<() => void>;
+  }
+
+  /**
+   * Resolves once the line is open (at once when it is), taking no slot: a closed line's waiters keep
+   * their place and their fair share until then. Rejects like `acquire`.
+   */
+  whenOpen(ticket: QueueTicket, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (!this.closed) return Promise.resolve();
+    return this.wait(ticket, signal, true) as Promise<unknown> as Promise<void>;
+  }
+
+  /** Opens a closed line: everyone waiting for the opening goes on, in turn, and free slots are taken. */
+  open(): void {
+    if (!this.closed) return;
+    this.closed = false;
+    const held: Waiter[] = [];
+    for (let waiter = this.next(); waiter; waiter = this.next()) {
+      if (waiter.gate || this.running < this.concurrency) waiter.start();
+      else held.push(waiter);
+    }
+    for (const waiter of held) this.enqueue(waiter);
+  }
+
+  /** Turns away everyone waiting (the model could not be had), each with the error `reason()` makes. */
+  failWaiting(reason: () => unknown): void {
+    for (let waiter = this.next(); waiter; waiter = this.next()) waiter.fail(reason());
+  }
+
+  private hasFreeSlot(): boolean {
+    return !this.closed && this.running < this.concurrency;
+  }
+
+  /**
+   * Joins the line (taking the place of a less fair share when it is full); resolves when started, with
+   * the slot's release function unless it only waited for the opening.
+   */
+  private wait(
+    ticket: QueueTicket,
+    signal: AbortSignal | undefined,
+    gate: boolean,
+  ): Promise<(() => void) | undefined> {
     if (this.waitingCount >= this.maxWaiting) {
       const victim = this.displaceable(ticket.userId);
       if (!victim) return Promise.reject(this.busy());
@@ -96,8 +155,10 @@ export class GenerationLimiter {
       };
       const waiter: Waiter = {
         ticket,
+        gate,
         start: () => {
           signal?.removeEventListener('abort', onAbort);
+          if (gate) return resolve(undefined);
           this.running++;
           resolve(this.releaser());
         },
@@ -107,11 +168,15 @@ export class GenerationLimiter {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      const line = this.waiting.get(ticket.userId);
-      if (line) line.push(waiter);
-      else this.waiting.set(ticket.userId, [waiter]);
-      this.waitingCount++;
+      this.enqueue(waiter);
     });
+  }
+
+  private enqueue(waiter: Waiter): void {
+    const line = this.waiting.get(waiter.ticket.userId);
+    if (line) line.push(waiter);
+    else this.waiting.set(waiter.ticket.userId, [waiter]);
+    this.waitingCount++;
   }
 
   /** Drops the waiting generation with this id (rejecting it with `reason`); false if it is not waiting. */

@@ -4,6 +4,7 @@ import { AppError } from '#server/errors';
 import { type Auth, createAuth } from './auth.ts';
 import { resolveAuthEndpoint } from './auth-endpoint.ts';
 import { authEndpointPolicies } from './auth-endpoint-policies.ts';
+import { authOrigin, isOriginRefusal, originRefusal } from './origins.ts';
 import { sendWebResponse, toWebRequest } from './web-bridge.ts';
 
 declare module 'fastify' {
@@ -50,7 +51,7 @@ async function authRoutes(app: FastifyInstance) {
 
   // One route for every better-auth call, so no spelling of a path can reach better-auth past its checks.
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const endpoint = resolveAuthEndpoint(request.url, app.config.publicUrl);
+    const endpoint = resolveAuthEndpoint(request.url, authOrigin(app.config, request));
     const policy = endpoint ? policyFor(endpoint.key) : null;
     if (!endpoint || !policy) {
       throw new AppError('not_found:api', `No API route for ${request.method} ${request.url.split('?')[0]}.`);
@@ -64,6 +65,10 @@ async function authRoutes(app: FastifyInstance) {
     } catch (err) {
       await recordOutcome(false); // the server failed, not the caller
       throw new AppError('internal:auth', undefined, { cause: err });
+    }
+    if (await isOriginRefusal(response)) {
+      await recordOutcome(false); // refused before any password was checked
+      throw originRefusal(app.config, request);
     }
     await recordOutcome(response.status >= 400 && response.status < 500);
     return sendWebResponse(reply, response);

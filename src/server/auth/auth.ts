@@ -11,6 +11,7 @@ import { removeHiddenPhoto } from '#server/users/photo-cleanup';
 import type { UsersRepository } from '#server/users/users-repository';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/auth-schemas';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
+import { betterAuthUrlVariables } from './origins.ts';
 import { redisSecondaryStorage } from './redis-secondary-storage.ts';
 import { socialProviderConfigs } from './social-providers.ts';
 import type { TokenRevocations } from './token-revocations.ts';
@@ -30,19 +31,35 @@ export interface AuthDeps {
 }
 
 /**
+ * better-auth messages that are expected here: the unset base URL is deliberate (see baseURL below),
+ * and a refused origin is logged by the mount with the setting that fixes it (auth/origins.ts).
+ */
+const QUIETED = ['[better-auth] Base URL is not set', 'Invalid origin:', "If it's a valid URL"];
+
+/**
  * The better-auth instance: e-mail/password accounts, cookie sessions, Google and GitHub when
  * configured. Its own rate limiter is off: sign-in and sign-up are limited in front of it
  * (plugins/rate-limit-auth.ts) with messages users can read.
  */
 export function createAuth({ config, db, secret, redis, revocations, fileStorage, users, log }: AuthDeps) {
-  const origin = new URL(config.publicUrl).origin;
   const socialProviders = socialProviderConfigs(config);
+  const publicUrl = config.PUBLIC_URL ? config.publicUrl : undefined;
+  // better-auth's own base-URL variables would pin sign-in to one address behind PUBLIC_URL's back.
+  const shadowing = publicUrl ? [] : betterAuthUrlVariables(process.env);
+  if (shadowing.length > 0)
+    log.warn(
+      `auth: ${shadowing.join(', ')} is set, so sign-in only accepts that address; Draftsmith reads PUBLIC_URL: set it instead and unset ${shadowing.join(', ')}`,
+    );
   return betterAuth({
     appName: 'Draftsmith',
-    baseURL: config.publicUrl,
+    // Left unset without PUBLIC_URL: better-auth then takes each request's own address (the mount builds the
+    // request's URL on it, auth/origins.ts) as its base URL and trusted origin, so any local address
+    // signs in and OAuth returns to the address the user opened.
+    baseURL: publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: [origin],
+    // PUBLIC_URL's origin (or the request's own) is trusted by better-auth itself; these are the extras.
+    trustedOrigins: config.TRUSTED_ORIGINS,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     secondaryStorage: redis ? redisSecondaryStorage(redis) : undefined,
     session: redis ? { storeSessionInDatabase: true } : undefined,
@@ -70,12 +87,14 @@ export function createAuth({ config, db, secret, redis, revocations, fileStorage
       // better-auth turns these off when NODE_ENV=test; keep them on so tests see production behaviour.
       disableOriginCheck: false,
       disableCSRFCheck: false,
+      // Secure cookies only for an https PUBLIC_URL: they would be dropped over http on a LAN address.
+      useSecureCookies: config.publicUrl.startsWith('https://'),
       // The Fastify mount sets this header from the socket (or the trusted proxy) before forwarding.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     onAPIError: {
       // A failed OAuth callback without its own error page lands on the sign-in screen (?error=…).
-      errorURL: `${config.publicUrl}/signin`,
+      errorURL: `${publicUrl ?? ''}/signin`,
       onError: (error) => {
         if (error instanceof APIError && error.statusCode < 500)
           log.debug({ msg: error.message }, 'auth: refused');
@@ -86,7 +105,8 @@ export function createAuth({ config, db, secret, redis, revocations, fileStorage
       level: 'warn',
       log: (level, message, ...args) => {
         const fields = args.length > 0 ? { detail: args } : {};
-        if (level === 'error') log.error(fields, `auth: ${message}`);
+        if (QUIETED.some((start) => message.startsWith(start))) log.debug(fields, `auth: ${message}`);
+        else if (level === 'error') log.error(fields, `auth: ${message}`);
         else if (level === 'warn') log.warn(fields, `auth: ${message}`);
         else log.debug(fields, `auth: ${message}`);
       },

@@ -5,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { levelOf, type Migration, migrationState, readJournal, type SchemaLevel } from './migration-level.ts';
 import * as schema from './schema.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -17,26 +18,78 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Round-trip to the database; resolves with the latency in ms. */
   ping(): Promise<number>;
+  /**
+   * PGlite only: its data directory as a tar.gz, PGlite's own dump. It runs between queries, so it is
+   * the state of the last commit (an open transaction is left out, as after a crash), in memory.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
+/** An existing embedded database about to be migrated (ADR 0015). */
+export interface PendingUpgrade {
+  from: SchemaLevel;
+  to: SchemaLevel;
+  pending: Migration[];
+  /** The database as it stands, before any pending migration ran. */
+  dumpDataDir(): Promise<Blob>;
+}
+
+/** Called around the migration of an embedded database that already holds data. */
+export interface UpgradeHooks {
+  /** Before the first pending migration; if it throws, nothing is migrated. */
+  before(upgrade: PendingUpgrade): Promise<void>;
+  /** Once every pending migration succeeded. */
+  after(upgrade: PendingUpgrade): Promise<void>;
+}
+
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined }
+  | { kind: 'pglite'; dataDir: string | undefined; upgrade?: UpgradeHooks }
   | { kind: 'postgres'; url: string };
+
+/** The embedded database was migrated by a later Draftsmith than this one. */
+export class DatabaseNewerError extends Error {}
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir, target.upgrade);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, upgrade: UpgradeHooks | undefined): Promise<Database> {
   const client = await PGlite.create(dataDir ?? 'memory://');
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  const dumpDataDir = () => client.dumpDataDir('gzip');
+  try {
+    const journal = readJournal(MIGRATIONS_DIR);
+    const state = await migrationState(db, journal);
+    if (state.newerThanCode) {
+      throw new DatabaseNewerError(
+        `The database in ${dataDir} was upgraded by a later version of Draftsmith than this one. ` +
+          'Run that version, or restore the snapshot taken before the upgrade (README, "Upgrading").',
+      );
+    }
+    // A new database has nothing to lose; an existing one is snapshotted before its schema changes.
+    const pending: PendingUpgrade | null =
+      upgrade && state.current.migrations > 0 && state.pending.length > 0
+        ? {
+            from: state.current,
+            to: levelOf(journal, journal.length),
+            pending: state.pending,
+            dumpDataDir,
+          }
+        : null;
+    if (pending) await upgrade?.before(pending);
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    if (pending) await upgrade?.after(pending);
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw err;
+  }
   return {
     db,
     kind: 'pglite',
     ping: () => timed(() => client.query('select 1')),
+    dumpDataDir,
     close: () => client.close(),
   };
 }

@@ -8,7 +8,8 @@ import { type Precompressed, precompress } from './precompress.ts';
  * - index.html, the app shell;
  * - for prerendered pages (prerendered.json, written by scripts/prerender.ts), their markup inside
  *   `#root`, which the browser paints before any script runs and the app then hydrates, and their head:
- *   title, description, canonical link and Open Graph card with absolute URLs on `publicUrl`;
+ *   title, description, canonical link and Open Graph card with URLs on `publicUrl` (absolute when
+ *   PUBLIC_URL is set, root-relative otherwise);
  * - `<link rel="modulepreload">` for the chunks the route loads lazily (route-preloads.json), so they
  *   download alongside the main bundle.
  * Each variant is composed and compressed once, on first request.

@@ -13,7 +13,7 @@ import { loadPageHtml, type PageHtml } from './page-html.ts';
  */
 export interface StaticWebOptions {
   webDir: string | undefined;
-  /** The site's absolute URL, for canonical and link-preview URLs in page heads. */
+  /** The site's absolute URL, for canonical and link-preview URLs in page heads; '' makes them root-relative. */
   publicUrl: string;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '#server/auth/authenticate';
+import { aiStatusRoutes } from './ai-status.ts';
 import { generationRoutes } from './generations.ts';
 import { historyRoutes } from './history.ts';
 import { toolRoutes } from './tools.ts';
@@ -19,4 +20,5 @@ export async function protectedApi(app: FastifyInstance) {
   await app.register(historyRoutes);
   await app.register(toolRoutes);
   await app.register(generationRoutes);
+  await app.register(aiStatusRoutes);
 }

@@ -17,6 +17,10 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; unknown keys are ignored. */
   remove(key: string): Promise<void>;
+  /** Every stored key (backups read the files through `get`). */
+  keys(): AsyncIterable<string>;
+  /** Stores a backed-up file under its own key (restore); refuses a malformed or existing key. */
+  restore(key: string, source: Readable): Promise<void>;
 }
 
 export const IMAGE_TYPES = {

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keyFromUploadUrl, uploadUrl } from './file-storage.ts';
@@ -31,6 +32,28 @@ describe('local disk storage', () => {
     for (const key of ['../secret', '..%2Fsecret', '/etc/passwd', 'secret', '']) {
       expect(await storage.get(key)).toBeNull();
     }
+  });
+
+  it('lists finished files only, and restores a file under its own key without replacing one', async () => {
+    const storage = createLocalDiskStorage(join(root, 'uploads'));
+    const key = await storage.put(new TextEncoder().encode('a'), 'gif');
+    writeFileSync(join(root, 'uploads', `.${key}.partial`), 'half');
+    writeFileSync(join(root, 'uploads', 'notes.txt'), 'not an upload');
+    const keys = [];
+    for await (const k of storage.keys()) keys.push(k);
+    expect(keys).toEqual([key]);
+
+    const restored = '0f8fad5b-d9cb-469f-a165-70867728950e.png';
+    await storage.restore(restored, Readable.from([Buffer.from('backed up')]));
+    const file = await storage.get(restored);
+    expect(file ? await text(file.stream) : null).toBe('backed up');
+    await expect(storage.restore(restored, Readable.from([Buffer.from('other')]))).rejects.toThrow(/EEXIST/);
+    await expect(storage.restore('../escape.png', Readable.from([Buffer.from('x')]))).rejects.toThrow(
+      'not a storage key',
+    );
+    expect(readdirSync(join(root, 'uploads')).sort()).toEqual(
+      [`.${key}.partial`, restored, key, 'notes.txt'].sort(),
+    );
   });
 
   it('recognises only its own upload URLs', () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { type FileHandle, link, mkdir, open, opendir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { contentTypeOfKey, type FileStorage, type ImageExtension, isStorageKey } from './file-storage.ts';
 
 /** Files on local disk in one flat directory (DATA_DIR/uploads by default). */
@@ -23,12 +24,23 @@ export function createLocalDiskStorage(directory: string): FileStorage {
     async get(key) {
       if (!isStorageKey(key)) return null;
       await ready;
+      // Open, then stat the open file: a file replaced or removed meanwhile is read whole or not at all.
+      let handle: FileHandle;
       try {
-        const info = await stat(pathOf(key));
-        if (!info.isFile()) return null;
-        return { stream: createReadStream(pathOf(key)), size: info.size, contentType: contentTypeOfKey(key) };
+        handle = await open(pathOf(key), 'r');
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+      try {
+        const info = await handle.stat();
+        if (!info.isFile()) {
+          await handle.close();
+          return null;
+        }
+        return { stream: handle.createReadStream(), size: info.size, contentType: contentTypeOfKey(key) };
+      } catch (err) {
+        await handle.close();
         throw err;
       }
     },
@@ -36,6 +48,27 @@ export function createLocalDiskStorage(directory: string): FileStorage {
     async remove(key) {
       if (!isStorageKey(key)) return;
       await rm(pathOf(key), { force: true });
+    },
+
+    async *keys() {
+      await ready;
+      // Only finished files: `.<key>.partial` and anything else in the directory are not uploads.
+      for await (const entry of await opendir(directory)) {
+        if (entry.isFile() && isStorageKey(entry.name)) yield entry.name;
+      }
+    },
+
+    async restore(key, source) {
+      if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`);
+      await ready;
+      const temporary = pathOf(`.${key}.partial`);
+      try {
+        await pipeline(source, createWriteStream(temporary, { flags: 'wx', mode: 0o644 }));
+        // link, unlike rename, fails when the key exists: a restore never replaces a stored file.
+        await link(temporary, pathOf(key));
+      } finally {
+        await rm(temporary, { force: true });
+      }
     },
   };
 }

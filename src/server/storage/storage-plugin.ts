@@ -11,10 +11,15 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.fileStorage`: local disk under DATA_DIR/uploads. */
+/** The uploads of a data directory: local disk under DATA_DIR/uploads (also for backups and restores). */
+export function dataDirStorage(dataDir: string): FileStorage {
+  return createLocalDiskStorage(join(dataDir, 'uploads'));
+}
+
+/** Decorates `app.fileStorage`. */
 export const storagePlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('fileStorage', createLocalDiskStorage(join(app.config.DATA_DIR, 'uploads')));
+    app.decorate('fileStorage', dataDirStorage(app.config.DATA_DIR));
   },
   { name: 'file-storage' },
 );

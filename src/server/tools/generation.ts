@@ -80,18 +80,26 @@ export class Generation {
   private async run(deps: GenerationDeps, input: Record<string, unknown>): Promise<GenerationOutcome> {
     const { tool } = this;
     const build = tool.buildPrompt as (input: Record<string, unknown>) => string;
-    const stream = streamModelText({
-      model: deps.ai.languageModel(),
-      system: tool.system,
-      prompt: build(input),
-      settings: deps.ai.settings,
-      signal: this.stopper.signal,
-      providerOptions: queueTicketOptions({ userId: this.userId, id: this.id }),
-    });
+    const ticket = { userId: this.userId, id: this.id };
     try {
-      for await (const delta of stream) {
-        this.text += delta;
-        this.deltaListener?.(delta);
+      // A local model still downloading or loading is waited for here, before the provider watchdog
+      // of streamModelText starts: the wait may be minutes, and the request goes on once it is ready.
+      await deps.ai.waitForModel(ticket, this.stopper.signal).catch((err: unknown) => {
+        if (!this.stopped) throw err;
+      });
+      if (!this.stopped) {
+        const stream = streamModelText({
+          model: deps.ai.languageModel(),
+          system: tool.system,
+          prompt: build(input),
+          settings: deps.ai.settings,
+          signal: this.stopper.signal,
+          providerOptions: queueTicketOptions(ticket),
+        });
+        for await (const delta of stream) {
+          this.text += delta;
+          this.deltaListener?.(delta);
+        }
       }
     } catch (err) {
       throw isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });

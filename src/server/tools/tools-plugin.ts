@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AiRuntime, createAiRuntime } from '#server/ai/ai-runtime';
+import type { ProgressOutput } from '#server/ai/local/download-progress';
 import { createInFlightGenerations } from './in-flight-generations.ts';
 import { RunningGenerations } from './running-generations.ts';
 
@@ -12,14 +13,27 @@ declare module 'fastify' {
   }
 }
 
+export interface ToolsPluginOptions {
+  /**
+   * Where the local model's download progress is drawn: stderr when left out (never in tests); null when
+   * the start banner shows it (src/server/startup/banner-terminal.ts).
+   */
+  progressOutput?: ProgressOutput | null;
+}
+
 /**
  * The AI runtime and the running generations (which save their chats through `app.historyRepository`),
  * decorated for the tool and generation routes. The local model starts preparing once the server
  * listens (never in app.inject tests, and never blocking startup); a first tool request also starts it.
  */
-export const toolsPlugin = fp(
-  async (app: FastifyInstance) => {
-    const progressOutput = app.config.NODE_ENV === 'test' ? null : process.stderr;
+export const toolsPlugin = fp<ToolsPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const progressOutput =
+      options.progressOutput !== undefined
+        ? options.progressOutput
+        : app.config.NODE_ENV === 'test'
+          ? null
+          : process.stderr;
     const ai = createAiRuntime(app.config, app.log, progressOutput);
     const inFlight = createInFlightGenerations(app.redis, app.config.AI_MAX_IN_FLIGHT_PER_USER, app.log);
     const generations = new RunningGenerations({ ai, history: app.historyRepository, inFlight });

@@ -15,3 +15,8 @@ export const historyKeys = {
   list: (uid: string, service: string) => ['history', 'list', uid, service] as const,
   item: (id: string) => ['history', 'item', id] as const,
 };
+
+export const aiKeys = {
+  /** GET /api/ai/status: the model's state, polled by the tool pages until it is ready. */
+  status: ['ai', 'status'] as const,
+};

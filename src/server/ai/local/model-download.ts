@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,9 +29,16 @@ export interface DownloadOptions {
 export class DownloadError extends Error {}
 
 /**
+ * The model does not fit on the disk: `disk full: N MB needed at <dir>`. Not a DownloadError: once
+ * space is freed a later attempt succeeds (and resumes), but retrying at once cannot help.
+ */
+export class DiskFullError extends Error {}
+
+/**
  * Downloads a model file: resumable (HTTP Range on `<path>.part`, also across restarts), retried with
  * backoff on network and 5xx errors, and verified (size, then SHA-256 when known) before the rename
- * that makes it visible. An existing final file of the right size is used as is.
+ * that makes it visible. An existing final file of the right size is used as is. A download that cannot
+ * fit (free space checked once the size is known) or a write that fills the disk ends with DiskFullError.
  */
 export async function downloadModel(options: DownloadOptions): Promise<void> {
   const { path, sizeBytes } = options;
@@ -41,18 +48,22 @@ export async function downloadModel(options: DownloadOptions): Promise<void> {
   const part = `${path}.part`;
   const maxAttempts = options.maxAttempts ?? 6;
   let idleAttempts = 0;
+  const seen: { total: number | null } = { total: sizeBytes ?? null };
   for (let attempt = 1; ; attempt++) {
     const before = (await sizeOf(part)) ?? 0;
     try {
-      const total = await fetchInto(part, options);
+      if (sizeBytes !== undefined) await ensureRoom(part, sizeBytes - before);
+      const total = await fetchInto(part, options, seen);
       await verify(part, total, options);
       await rename(part, path);
       return;
-    } catch (err) {
+    } catch (caught) {
+      const err = isDiskFull(caught) ? await diskFullError(part, seen.total) : caught;
       // Attempts that move the download forward may go on; two in a row that get nowhere (no network) end it.
       idleAttempts = ((await sizeOf(part)) ?? 0) > before ? 0 : idleAttempts + 1;
       if (
         err instanceof DownloadError ||
+        err instanceof DiskFullError ||
         options.signal?.aborted ||
         attempt >= maxAttempts ||
         idleAttempts >= 2
@@ -64,8 +75,15 @@ export async function downloadModel(options: DownloadOptions): Promise<void> {
   }
 }
 
-/** One request: resumes from the part file's size; resolves with the full size when the server told it. */
-async function fetchInto(part: string, options: DownloadOptions): Promise<number | null> {
+/**
+ * One request: resumes from the part file's size; resolves with the full size when the server told it
+ * (also kept in `seen`, for the disk-full message of a write that fails later).
+ */
+async function fetchInto(
+  part: string,
+  options: DownloadOptions,
+  seen: { total: number | null },
+): Promise<number | null> {
   let offset = (await sizeOf(part)) ?? 0;
   if (options.sizeBytes !== undefined && offset >= options.sizeBytes) return options.sizeBytes;
   const response = await fetch(options.url, {
@@ -99,6 +117,13 @@ async function fetchInto(part: string, options: DownloadOptions): Promise<number
   }
   let received = offset;
   const expectedTotal = options.sizeBytes ?? total;
+  seen.total = expectedTotal;
+  if (expectedTotal !== null) {
+    await ensureRoom(part, expectedTotal - offset).catch(async (err: unknown) => {
+      await response.body?.cancel();
+      throw err;
+    });
+  }
   options.onProgress?.({ receivedBytes: received, totalBytes: expectedTotal });
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -130,6 +155,45 @@ async function verify(part: string, total: number | null, options: DownloadOptio
       throw new DownloadError(`checksum mismatch: expected sha256 ${options.sha256}, got ${actual}`);
     }
   }
+}
+
+/** Throws DiskFullError when the part file's disk has less than `bytes` free (unknown free space passes). */
+async function ensureRoom(part: string, bytes: number): Promise<void> {
+  const free = await freeBytes(dirname(part));
+  if (free !== null && bytes > free) throw new DiskFullError(diskFullMessage(bytes, free, dirname(part)));
+}
+
+async function freeBytes(dir: string): Promise<number | null> {
+  try {
+    const { bavail, bsize } = await statfs(dir);
+    return bavail * bsize;
+  } catch {
+    return null;
+  }
+}
+
+function isDiskFull(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** A write failed for want of space: how much the rest of the download still needs, and what is free. */
+async function diskFullError(part: string, total: number | null): Promise<DiskFullError> {
+  const dir = dirname(part);
+  const free = (await freeBytes(dir)) ?? 0;
+  const missing = total === null ? null : Math.max(total - ((await sizeOf(part)) ?? 0), 0);
+  return new DiskFullError(
+    missing === null ? `disk full at ${dir}, ${toMb(free)} MB free` : diskFullMessage(missing, free, dir),
+  );
+}
+
+function diskFullMessage(needed: number, free: number, dir: string): string {
+  return `disk full: ${toMb(needed)} MB needed at ${dir}, ${toMb(free)} MB free`;
+}
+
+/** Megabytes, rounded up so a few missing bytes never read as 0 MB. */
+function toMb(bytes: number): number {
+  return Math.ceil(bytes / (1024 * 1024));
 }
 
 function totalFromContentRange(header: string | null): number | null {

@@ -14,6 +14,14 @@ export function authErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The API's `type:surface` code (`{error: {code}}`), or better-auth's own `code`. */
+export function authErrorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const record = error as { code?: unknown; error?: { code?: unknown } };
+  if (typeof record.error?.code === 'string' && record.error.code) return record.error.code;
+  return typeof record.code === 'string' && record.code ? record.code : undefined;
+}
+
 export function authErrorStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const status = (error as { status?: unknown }).status;

@@ -1,24 +1,34 @@
 import { ApiError } from '#web/lib/api-client.ts';
-import { authErrorMessage, authErrorStatus } from './auth-client.ts';
+import { authErrorCode, authErrorMessage, authErrorStatus } from './auth-client.ts';
 
-/** A failed step of a sign-in or sign-up flow, with the HTTP status when there was one. */
+/** A failed step of a sign-in or sign-up flow, with the HTTP status and error code when there were some. */
 export class AuthFlowError extends Error {
   readonly status: number | undefined;
+  readonly code: string | undefined;
 
-  constructor(message: string, status?: number) {
+  constructor(message: string, status?: number, code?: string) {
     super(message);
     this.name = 'AuthFlowError';
     this.status = status;
+    this.code = code;
   }
 
   static from(error: unknown, fallback: string): AuthFlowError {
-    return new AuthFlowError(authErrorMessage(error, fallback), authErrorStatus(error));
+    return new AuthFlowError(authErrorMessage(error, fallback), authErrorStatus(error), authErrorCode(error));
   }
 }
 
-/** 429 replies carry a message the user should read ("try again in N seconds"). */
-export function rateLimitMessage(error: unknown): string | null {
-  if (error instanceof AuthFlowError && error.status === 429) return error.message;
-  if (error instanceof ApiError && error.status === 429) return error.message;
+/**
+ * Replies whose message the user should read as it is: 429s ("try again in N seconds") and the
+ * server's refusal of the address the app was opened at (`forbidden:origin`, which names the address to
+ * open and the setting that adds this one).
+ */
+export function readableAuthError(error: unknown): string | null {
+  if (error instanceof AuthFlowError || error instanceof ApiError) {
+    if (error.status === 429 || error.code === ORIGIN_REFUSED) return error.message;
+  }
   return null;
 }
+
+/** The server's code for a page opened at an address it does not accept (ARCHITECTURE.md, auth). */
+export const ORIGIN_REFUSED = 'forbidden:origin';

@@ -5,9 +5,8 @@ import { useNavigate } from 'react-router';
 import { type SignInInput, signInSchema } from '#shared/auth-schemas';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import { rateLimitMessage } from '#web/features/auth/api/auth-flow-error.ts';
 import { useSignInWithEmail } from '#web/features/auth/api/sign-in-with-email.ts';
-import { notify } from '#web/lib/notify.ts';
+import { notifyReadableAuthError } from '#web/features/auth/lib/notify-auth-error.ts';
 
 interface SignInFormProps {
   returnTo: string;
@@ -29,9 +28,7 @@ export function SignInForm({ returnTo, onBusyChange }: SignInFormProps) {
       onSuccess: () => navigate(returnTo, { replace: true }),
       onError: (error) => {
         console.error('Sign-in failed', error);
-        const limited = rateLimitMessage(error);
-        if (limited) notify.error(limited);
-        else form.setError('root', { message: 'Invalid email or password' });
+        if (!notifyReadableAuthError(error)) form.setError('root', { message: 'Invalid email or password' });
       },
       onSettled: () => onBusyChange?.(false),
     });

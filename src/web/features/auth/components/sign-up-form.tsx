@@ -8,8 +8,8 @@ import { generatePassword } from '#shared/password';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import { rateLimitMessage } from '#web/features/auth/api/auth-flow-error.ts';
 import { useSignUpWithEmail } from '#web/features/auth/api/sign-up-with-email.ts';
+import { notifyReadableAuthError } from '#web/features/auth/lib/notify-auth-error.ts';
 import { notify } from '#web/lib/notify.ts';
 import { PhotoInput, photoError } from './photo-input.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
@@ -44,7 +44,7 @@ export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
         },
         onError: (error) => {
           console.error('Sign-up failed', error);
-          notify.error(rateLimitMessage(error) ?? 'User creation failed, please try again');
+          if (!notifyReadableAuthError(error)) notify.error('User creation failed, please try again');
         },
         onSettled: () => onBusyChange?.(false),
       },

@@ -2,10 +2,10 @@ import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { GithubIcon, GoogleIcon } from '#web/components/icons/brand-icons.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { rateLimitMessage } from '#web/features/auth/api/auth-flow-error.ts';
 import { type SocialProvider, useAuthConfig } from '#web/features/auth/api/get-auth-config.ts';
 import { useSignInWithSocial } from '#web/features/auth/api/sign-in-with-social.ts';
 import type { AuthMode } from '#web/features/auth/lib/auth-mode.ts';
+import { notifyReadableAuthError } from '#web/features/auth/lib/notify-auth-error.ts';
 import { notify } from '#web/lib/notify.ts';
 
 const PROVIDERS: { id: SocialProvider; label: string; Icon: typeof GoogleIcon }[] = [
@@ -41,7 +41,7 @@ export function SocialSignInButtons({ mode, returnTo, disabled }: SocialSignInBu
         onError: (error) => {
           setRedirecting(null);
           console.error(error);
-          notify.error(rateLimitMessage(error) ?? error.message);
+          if (!notifyReadableAuthError(error)) notify.error(error.message);
         },
       },
     );

@@ -2,6 +2,7 @@ import type { ToolSlug } from '#shared/tools';
 import { TOOLS } from '#shared/tools';
 import { useToolGeneration } from '#web/features/tools/hooks/use-tool-generation.ts';
 import { ErrorBanner } from './error-banner.tsx';
+import { ModelStatusBanner } from './model-status-banner.tsx';
 import { ToolForm } from './tool-form.tsx';
 import { ToolOutput } from './tool-output.tsx';
 
@@ -13,6 +14,7 @@ interface ToolScreenProps {
 /**
  * One tool: the form while idle, pending or failed; the output in its place after a success or a
  * Stop (docs/product.md §4). The form stays mounted while hidden so its inputs survive a "New request".
+ * Above it, the model's state while it is not ready (docs/product.md §2).
  */
 export function ToolScreen({ slug, uid }: ToolScreenProps) {
   const tool = TOOLS[slug];
@@ -21,6 +23,7 @@ export function ToolScreen({ slug, uid }: ToolScreenProps) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+      <ModelStatusBanner pending={state.status === 'pending'} />
       <div hidden={!showForm}>
         <ToolForm tool={tool} pending={state.status === 'pending'} onSubmit={start} />
       </div>

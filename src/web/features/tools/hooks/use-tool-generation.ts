@@ -7,7 +7,7 @@ import { stopGeneration } from '#web/features/tools/api/stop-generation.ts';
 import { generationReducer, initialGenerationState } from '#web/features/tools/lib/generation-state.ts';
 import { toToolError } from '#web/features/tools/lib/tool-error.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { historyKeys } from '#web/lib/query-keys.ts';
+import { aiKeys, historyKeys } from '#web/lib/query-keys.ts';
 import { useFrameBatcher } from './use-frame-batcher.ts';
 
 interface Options {
@@ -27,7 +27,9 @@ function startedId(data: string): string | null {
 /**
  * Runs one tool request at a time and tracks it (docs/product.md §4). Text arrives batched per animation frame;
  * Stop asks the server to end the run (it saves what it has as 'stopped' and the stream ends with
- * `done`). After every settled run the history list for (uid, service) is invalidated.
+ * `done`). After every settled run the history list for (uid, service) is invalidated. The model's
+ * status is asked again once the server took a request (a request after a failure starts a new attempt)
+ * and after a failure, so the banner above the form follows at once.
  */
 export function useToolGeneration({ tool, uid }: Options) {
   const [state, dispatch] = useReducer(generationReducer, initialGenerationState);
@@ -37,6 +39,11 @@ export function useToolGeneration({ tool, uid }: Options) {
   const batcher = useFrameBatcher((text) => dispatch({ type: 'delta', text }));
 
   useEffect(() => () => controller.current?.abort(), []);
+
+  const refreshModelStatus = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: aiKeys.status }),
+    [queryClient],
+  );
 
   const refreshHistory = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: historyKeys.list(uid, tool.slug) }),
@@ -58,7 +65,9 @@ export function useToolGeneration({ tool, uid }: Options) {
           signal: abort.signal,
           onDelta: batcher.push,
           onEvent: (event) => {
-            if (event.event === 'start') generationId.current = startedId(event.data);
+            if (event.event !== 'start') return;
+            generationId.current = startedId(event.data);
+            refreshModelStatus();
           },
         });
         if (abort.signal.aborted) return false;
@@ -74,12 +83,13 @@ export function useToolGeneration({ tool, uid }: Options) {
         batcher.cancel();
         console.error('Tool request failed', error);
         dispatch({ type: 'fail', error: toToolError(error) });
+        refreshModelStatus();
         return false;
       } finally {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [tool, batcher, refreshHistory],
+    [tool, batcher, refreshHistory, refreshModelStatus],
   );
 
   const stop = useCallback(async () => {

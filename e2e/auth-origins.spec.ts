@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { accessToken, newAccount, signInThroughForm, type TestAccount } from './support/accounts.ts';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { freePort } from './support/free-port.ts';
+
+/**
+ * The addresses a self-hoster opens (ARCHITECTURE.md, "Origins"): with PUBLIC_URL unset, each of
+ * localhost, 127.0.0.1 and [::1] signs up and in on the first try; with PUBLIC_URL set, another address
+ * gets the server's advice on the sign-up screen.
+ */
+async function signUpThroughForm(page: Page, account: TestAccount) {
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel(/I agree to the Terms of Service/).check();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+test.describe('a server without PUBLIC_URL', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: AppServer;
+  let dataDir: string;
+  let port: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    port = String(await freePort());
+    dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-e2e-origins-'));
+    server = await startAppServer({
+      port,
+      dataDir,
+      // '::' listens on IPv6 and IPv4 alike, as HOST=0.0.0.0 would on a LAN; PUBLIC_URL '' is unset.
+      env: { HOST: '::', PUBLIC_URL: '', AUTH_RATE_LIMIT_PER_IP: '0', AUTH_RATE_LIMIT_PER_ACCOUNT: '0' },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
+    test(`signs up and in at http://${host}:<port> on the first try`, async ({ page }, testInfo) => {
+      const origin = `http://${host}:${port}`;
+      const account = newAccount(testInfo);
+      await page.goto(`${origin}/signup`);
+      await signUpThroughForm(page, account);
+      await expect(page.getByText('User created successfully, please sign in')).toBeVisible();
+      await expect(page).toHaveURL(`${origin}/signin`);
+
+      await signInThroughForm(page, account);
+      await expect(page).toHaveURL(`${origin}/`);
+      expect(await accessToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    });
+  }
+});
+
+test.describe('a server with PUBLIC_URL, opened at another address', () => {
+  test('says on the sign-up screen which address to open and what to set', async ({ page }, testInfo) => {
+    // The shared e2e server has PUBLIC_URL=http://127.0.0.1:<port>; localhost is another origin.
+    const expected = new URL(process.env.E2E_BASE_URL ?? '').origin;
+    const used = `http://localhost:${new URL(expected).port}`;
+    await page.goto(`${used}/signup`);
+    await signUpThroughForm(page, newAccount(testInfo));
+
+    const message = `This server expects ${expected} but was opened at ${used}. Open it at ${expected}, or add ${used} to TRUSTED_ORIGINS.`;
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByText('User creation failed, please try again')).toHaveCount(0);
+    await expect(page).toHaveURL(`${used}/signup`);
+
+    await page.screenshot({ path: testInfo.outputPath('origin-mismatch.png') });
+  });
+});

@@ -1,0 +1,123 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import {
+  type ModelFileServer,
+  startModelFileServer,
+  TINY_MODEL_SHA256,
+} from '#tests/fakes/model-file-server';
+import { createAccount, newAccount, signInThroughForm } from './support/accounts.ts';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { freePort } from './support/free-port.ts';
+import { toolOutput } from './support/service-helpers.ts';
+
+/**
+ * The local model's state on a tool page (docs/product.md §2), on a server of its own whose model comes
+ * from the fake model file server: a download that fails shows the failure and the advice before the
+ * form is filled; sending a request then tries again and waits, the banner follows the download (and
+ * says a request may be sent meanwhile), and a request waiting for the model is answered once it is ready.
+ */
+/** Saved with the test's results; E2E_SHOTS_DIR copies it there too (the issue's screenshots). */
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(name);
+  await page.screenshot({ path });
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(path, join(dir, name));
+  }
+}
+
+test.describe('the model banner on a tool page', () => {
+  let files: ModelFileServer;
+  let server: AppServer;
+  let dataDir: string;
+  let base: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    files = await startModelFileServer();
+    files.failWith(503); // no model to be had at first: the download fails
+    const port = String(await freePort());
+    base = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-e2e-model-'));
+    server = await startAppServer({
+      port,
+      dataDir,
+      env: {
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        AUTH_RATE_LIMIT_PER_IP: '0',
+        AUTH_RATE_LIMIT_PER_ACCOUNT: '0',
+        AI_PROVIDER: 'local',
+        LOCAL_MODEL: files.url,
+        LOCAL_MODEL_SHA256: TINY_MODEL_SHA256,
+        LOCAL_MODEL_THREADS: '1',
+        LOCAL_MODEL_CONTEXT: '1024',
+        AI_MAX_OUTPUT_TOKENS: '32',
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await files?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('shows the failure before the form is filled, then the download, then the answer', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const account = newAccount(testInfo);
+    await createAccount(page.request, account, base);
+    await page.goto(`${base}/signin`);
+    await signInThroughForm(page, account);
+    await expect(page).toHaveURL(`${base}/`);
+    await page.goto(`${base}/services/article-generator`);
+
+    const banner = page.getByTestId('model-status');
+    await expect(banner).toHaveAttribute('role', 'status');
+    await expect(banner).toHaveAttribute('aria-live', 'polite');
+    await expect(banner).toContainText(
+      'No AI model is available: model download failed: HTTP 503 from http://127.0.0.1:',
+      { timeout: 20_000 },
+    );
+    await expect(banner).toContainText('For the administrator: Check that the server can reach');
+    await expect(banner).toContainText('sending a request tries again now.');
+    await shot(page, testInfo, 'model-failed.png');
+
+    // The network is back, slowly: sending the request starts the download again at once, and it waits.
+    files.failWith(null);
+    files.setChunkDelay(600);
+    const topic = page.getByLabel('Article Topic');
+    await topic.fill('Self-hosting a writing assistant');
+    await page.getByRole('button', { name: 'Generate Article' }).click();
+    await expect(banner).toContainText(/The model is downloading \(\d{1,2}%\)\./);
+    await expect(banner).toContainText('Your request starts as soon as the model is ready.');
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+
+    // A fresh page (the waiting request is dropped when its page goes): the form is usable meanwhile.
+    await page.reload();
+    await expect(banner).toContainText(/The model is downloading \(\d{1,2}%\)\./);
+    await expect(banner).toContainText(
+      'You can send your request now; it starts as soon as the model is ready.',
+    );
+    const bar = banner.getByRole('progressbar', { name: 'Model download' });
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
+      .toBeGreaterThan(10);
+    await expect(banner).toContainText(/\d\.\d MB of \d\.\d MB/);
+    await expect(topic).toBeEnabled();
+    await shot(page, testInfo, 'model-downloading.png');
+
+    await topic.fill('Self-hosting a writing assistant');
+    await page.getByRole('button', { name: 'Generate Article' }).click();
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    // The rest arrives quickly: the model loads, the waiting request is answered, the banner goes.
+    files.setChunkDelay(0);
+    await expect(page.getByRole('button', { name: 'New request' })).toBeVisible({ timeout: 60_000 });
+    await expect(toolOutput(page)).not.toBeEmpty();
+    await expect(banner).toBeHidden();
+  });
+});

@@ -1,0 +1,279 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { type Header, extract as tarExtract } from 'tar-stream';
+import { ENV_VARIABLES } from '#server/config';
+import type { Migration } from '#server/db/migration-level';
+import { isStorageKey } from '#server/storage/file-storage';
+import { type BackupManifest, DIRECTORY_ENTRIES, ENTRY, ENTRY_LIMITS, manifestSchema } from './manifest.ts';
+import { settingsEnvProblem } from './settings-env.ts';
+
+/** Why an archive cannot be restored, in one line a person can act on. */
+export class ArchiveError extends Error {}
+
+export interface ArchiveContents {
+  manifest: BackupManifest;
+  database: boolean;
+  authSecret: boolean;
+  settings: boolean;
+  uploads: number;
+}
+
+/** One entry of tar-stream's extract: its header and its bytes (read them, or drain them, before the next). */
+type Entry = AsyncIterable<Uint8Array> & { header: Header };
+
+/** Where a restore puts each part; without one, the archive is only checked. */
+export interface ArchiveTarget {
+  database(source: Readable): Promise<void>;
+  authSecret(content: Buffer): Promise<void>;
+  settings(content: Buffer): Promise<void>;
+  upload(key: string, source: Readable): Promise<void>;
+}
+
+/**
+ * Reads a backup from start to end, checking every entry before anything is done with it: the
+ * manifest first, then only the names manifest.ts lists, only plain files, each within its size
+ * limit, none twice. Archives are hostile input: an absolute path, a `..`, a link or a device stops
+ * the read with an ArchiveError naming the entry. The gzip checksum at the end catches a truncated
+ * or damaged file.
+ */
+export async function readBackupArchive(
+  path: string,
+  options: { journal: Migration[]; target?: ArchiveTarget },
+): Promise<ArchiveContents> {
+  const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
+    throw new ArchiveError(`Cannot read ${path}: ${err.code === 'ENOENT' ? 'no such file' : err.message}.`);
+  });
+  if (!info.isFile()) throw new ArchiveError(`${path} is not a file.`);
+  if (info.size === 0) throw new ArchiveError(`${path} is empty: it is not a Draftsmith backup.`);
+
+  const source = createReadStream(path);
+  const gunzip = createGunzip();
+  const extract = tarExtract();
+  source.on('error', (err) => extract.destroy(err));
+  gunzip.on('error', (err) => extract.destroy(describeGzipError(path, err)));
+  source.pipe(gunzip).pipe(extract as unknown as NodeJS.WritableStream);
+
+  const seen = new Set<string>();
+  let contents: ArchiveContents | null = null;
+  try {
+    for await (const item of extract) {
+      const entry = item as unknown as Entry;
+      const header = entry.header;
+      checkEntry(header);
+      if (contents === null) {
+        if (header.name !== ENTRY.manifest) {
+          throw new ArchiveError(
+            `${path} is not a Draftsmith backup: its first entry is "${header.name}", not ${ENTRY.manifest}.`,
+          );
+        }
+        const manifest = parseManifest(await readSmall(entry, header, ENTRY_LIMITS.manifest));
+        checkSchema(manifest, options.journal);
+        contents = { manifest, database: false, authSecret: false, settings: false, uploads: 0 };
+        seen.add(header.name);
+        continue;
+      }
+      if (header.type === 'directory') {
+        await drain(entry);
+        continue;
+      }
+      if (seen.has(header.name)) throw new ArchiveError(`The archive holds "${header.name}" twice.`);
+      seen.add(header.name);
+      await readEntry(entry, header, contents, options.target);
+    }
+  } catch (err) {
+    source.destroy();
+    if (err instanceof ArchiveError) throw err;
+    throw new ArchiveError(`${path} is not a readable tar.gz archive (${(err as Error).message}).`);
+  }
+  if (contents === null) throw new ArchiveError(`${path} is empty: it is not a Draftsmith backup.`);
+  const { database } = contents.manifest;
+  if (database.included && !contents.database) {
+    throw new ArchiveError(`${path} is incomplete: its manifest lists a database, but the archive has none.`);
+  }
+  return contents;
+}
+
+/** Names and kinds a backup may hold; anything else is refused before it is read. */
+function checkEntry(header: Header) {
+  const { name, type } = header;
+  if (name.includes('\0'))
+    throw new ArchiveError(`An entry's name holds a NUL byte: ${JSON.stringify(name)}.`);
+  if (name.startsWith('/') || name.startsWith('\\') || /^[A-Za-z]:/.test(name)) {
+    throw new ArchiveError(`Entry "${name}" is an absolute path: a backup holds only relative names.`);
+  }
+  if (name.includes('\\')) throw new ArchiveError(`Entry "${name}" holds a backslash in its name.`);
+  if (name.split('/').includes('..')) {
+    throw new ArchiveError(`Entry "${name}" points outside the data directory ("..").`);
+  }
+  if (type === 'symlink') {
+    throw new ArchiveError(
+      `Entry "${name}" is a symbolic link (to "${header.linkname}"): a backup holds only files.`,
+    );
+  }
+  if (type === 'link') {
+    throw new ArchiveError(
+      `Entry "${name}" is a hard link (to "${header.linkname}"): a backup holds only files.`,
+    );
+  }
+  if (type === 'directory') {
+    if (!DIRECTORY_ENTRIES.has(name.endsWith('/') ? name : `${name}/`)) {
+      throw new ArchiveError(`Entry "${name}" is a directory that is not part of a Draftsmith backup.`);
+    }
+    return;
+  }
+  if (type !== 'file' && type !== 'contiguous-file') {
+    throw new ArchiveError(`Entry "${name}" is a ${type}: a backup holds only files.`);
+  }
+}
+
+async function readEntry(
+  entry: Entry,
+  header: Header,
+  contents: ArchiveContents,
+  target: ArchiveTarget | undefined,
+) {
+  const name = header.name;
+  const stream = () => Readable.from(entry, { objectMode: false });
+  if (name === ENTRY.database) {
+    const { kind, included } = contents.manifest.database;
+    if (kind !== 'pglite' || !included) {
+      throw new ArchiveError(`The archive holds a database its manifest does not list (${kind}).`);
+    }
+    if (target) await writing(name, target.database(stream()));
+    else await checkDatabaseDump(stream());
+    contents.database = true;
+  } else if (name === ENTRY.authSecret) {
+    const secret = await readSmall(entry, header, ENTRY_LIMITS.authSecret);
+    if (!/^[\x21-\x7e]{32,}\n?$/.test(secret.toString('latin1'))) {
+      throw new ArchiveError(
+        `${ENTRY.authSecret} is not a secret Draftsmith made (32 printable characters or more).`,
+      );
+    }
+    if (target) await writing(name, target.authSecret(secret));
+    contents.authSecret = true;
+  } else if (name === ENTRY.settings) {
+    const settings = await readSmall(entry, header, ENTRY_LIMITS.settings);
+    const problem = settingsEnvProblem(settings.toString('utf8'), ENV_VARIABLES);
+    if (problem)
+      throw new ArchiveError(`${ENTRY.settings} is not a settings file Draftsmith made: ${problem}.`);
+    if (target) await writing(name, target.settings(settings));
+    contents.settings = true;
+  } else if (name.startsWith(ENTRY.uploadsPrefix)) {
+    const key = name.slice(ENTRY.uploadsPrefix.length);
+    if (!isStorageKey(key)) throw new ArchiveError(`Entry "${name}" is not an uploaded file's name.`);
+    if (header.size > ENTRY_LIMITS.upload) {
+      throw new ArchiveError(`Entry "${name}" is larger than any uploaded photo (${header.size} bytes).`);
+    }
+    if (target) await writing(name, target.upload(key, stream()));
+    else await drain(entry);
+    contents.uploads++;
+  } else {
+    throw new ArchiveError(`Entry "${name}" is not part of a Draftsmith backup.`);
+  }
+}
+
+/**
+ * PGlite's dump is itself a tar.gz whose names start with `/` (relative to its data directory).
+ * PGlite unpacks it without checking names, so they are checked here: only files and directories,
+ * no `..`, and a PG_VERSION file, the mark of a PostgreSQL data directory.
+ */
+export async function checkDatabaseDump(source: Readable): Promise<void> {
+  const gunzip = createGunzip();
+  const extract = tarExtract();
+  source.on('error', (err) => extract.destroy(err));
+  gunzip.on('error', (err) => extract.destroy(err));
+  source.pipe(gunzip).pipe(extract as unknown as NodeJS.WritableStream);
+  let version = false;
+  try {
+    for await (const item of extract) {
+      const entry = item as unknown as Entry;
+      const { name, type } = entry.header;
+      const relative = name.startsWith('/') ? name.slice(1) : name;
+      const parts = relative.split('/');
+      if (name.includes('\0') || name.includes('\\') || parts.includes('..') || relative.startsWith('/')) {
+        throw new ArchiveError(`The database dump holds an unsafe name: ${JSON.stringify(name)}.`);
+      }
+      if (type !== 'file' && type !== 'directory') {
+        throw new ArchiveError(`The database dump holds "${name}", a ${type}: it should hold only files.`);
+      }
+      if (relative === 'PG_VERSION') version = true;
+      await drain(entry);
+    }
+  } catch (err) {
+    source.destroy();
+    if (err instanceof ArchiveError) throw err;
+    throw new ArchiveError(`The database dump in the archive is damaged (${(err as Error).message}).`);
+  }
+  if (!version)
+    throw new ArchiveError('The database dump in the archive is not a PostgreSQL data directory.');
+}
+
+function parseManifest(bytes: Buffer): BackupManifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new ArchiveError(`${ENTRY.manifest} is not JSON: the archive is not a Draftsmith backup.`);
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new ArchiveError(
+      `${ENTRY.manifest} is not a Draftsmith backup manifest (${where}${issue?.message}).`,
+    );
+  }
+  return parsed.data;
+}
+
+/** A backup from a later Draftsmith has a schema this one cannot run; an earlier one is migrated at start. */
+function checkSchema(manifest: BackupManifest, journal: Migration[]) {
+  const { latest, latestWhen, migrations } = manifest.database.schema;
+  if (latest === null && latestWhen === null) return;
+  const known = journal.findIndex((m) => m.tag === latest && m.when === latestWhen);
+  if (known >= 0 && known + 1 === migrations) return;
+  const newest = journal.at(-1);
+  if (latestWhen !== null && newest && latestWhen > newest.when) {
+    throw new ArchiveError(
+      `This backup was made by Draftsmith ${manifest.appVersion}, whose database schema (${latest ?? 'unknown'}) ` +
+        'is newer than this version knows: restore it with that version or a later one.',
+    );
+  }
+  throw new ArchiveError(
+    `This backup's database schema (${latest}) is not one this version of Draftsmith knows.`,
+  );
+}
+
+/** A failure to write an entry is the disk's, not the archive's: say which entry and why. */
+async function writing(name: string, write: Promise<void>): Promise<void> {
+  try {
+    await write;
+  } catch (err) {
+    if (err instanceof ArchiveError) throw err;
+    throw new ArchiveError(`Could not write ${name} into the data directory: ${(err as Error).message}.`);
+  }
+}
+
+async function readSmall(entry: AsyncIterable<Uint8Array>, header: Header, limit: number): Promise<Buffer> {
+  if (header.size > limit) {
+    throw new ArchiveError(`Entry "${header.name}" is too large (${header.size} bytes, at most ${limit}).`);
+  }
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of entry) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+async function drain(entry: AsyncIterable<Uint8Array>) {
+  for await (const _chunk of entry) {
+    // discarded: only the position in the archive matters
+  }
+}
+
+function describeGzipError(path: string, err: NodeJS.ErrnoException): ArchiveError {
+  if (err.code === 'Z_BUF_ERROR') {
+    return new ArchiveError(`${path} is incomplete: the archive ends early (was the backup interrupted?).`);
+  }
+  return new ArchiveError(`${path} is not a gzip-compressed tar archive (a Draftsmith backup is a .tar.gz).`);
+}

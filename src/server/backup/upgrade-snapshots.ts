@@ -1,0 +1,75 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { PendingUpgrade, UpgradeHooks } from '#server/db/client';
+import { migrationNumber } from '#server/db/migration-level';
+import { dataDirStorage } from '#server/storage/storage-plugin';
+import { createBackupArchive } from './archive-writer.ts';
+import { newManifest } from './manifest.ts';
+import { formatSettingsEnv } from './settings-env.ts';
+
+/** The snapshot could not be written: the start stops before anything is migrated. */
+export class UpgradeSnapshotError extends Error {}
+
+export const SNAPSHOTS_DIR = 'snapshots';
+const SNAPSHOT_NAME = /^\.?pre-upgrade-.+\.tar\.gz(\.partial)?$/;
+
+/** `20261201T101500Z`: sorts by time and is a valid file name everywhere. */
+const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+
+/**
+ * Before an embedded database with data is migrated, a full backup of the data directory as it stands
+ * (the same archive as `npm run backup`, so `npm run restore` takes it back) goes to
+ * DATA_DIR/snapshots/pre-upgrade-<from>-<to>-<time>.tar.gz. Once the migrations succeed, older
+ * snapshots are removed: the last upgrade can always be undone, and only one snapshot is kept (ADR 0015).
+ */
+export function upgradeSnapshots(options: {
+  dataDir: string;
+  environment: Readonly<Record<string, string>>;
+  /** One line saying where the snapshot is. */
+  log(message: string): void;
+}): UpgradeHooks {
+  const directory = join(options.dataDir, SNAPSHOTS_DIR);
+  let written: string | null = null;
+
+  return {
+    async before(upgrade: PendingUpgrade) {
+      const createdAt = new Date().toISOString();
+      const name = `pre-upgrade-${migrationNumber(upgrade.from)}-${migrationNumber(upgrade.to)}-${stamp(createdAt)}.tar.gz`;
+      const partial = join(directory, `.${name}.partial`);
+      try {
+        await mkdir(directory, { recursive: true, mode: 0o700 });
+        const { stream, summary } = createBackupArchive({
+          manifest: newManifest({ reason: 'pre-upgrade', kind: 'pglite', schema: upgrade.from, createdAt }),
+          database: await upgrade.dumpDataDir(),
+          dataDir: options.dataDir,
+          settings: formatSettingsEnv(options.environment, createdAt),
+          uploads: dataDirStorage(options.dataDir),
+        });
+        await pipeline(stream, createWriteStream(partial, { mode: 0o600 }));
+        await summary;
+        await rename(partial, join(directory, name));
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw new UpgradeSnapshotError(
+          `Could not save a snapshot of the database before upgrading it (${upgrade.from.latest} → ${upgrade.to.latest}) ` +
+            `in ${directory}: ${(err as Error).message}. Nothing was changed: free some disk space or make the ` +
+            'directory writable, then start again.',
+          { cause: err },
+        );
+      }
+      written = name;
+      options.log(
+        `Upgrading the database from ${upgrade.from.latest} to ${upgrade.to.latest}; the data as it was is saved in ` +
+          `${join(directory, name)} (to go back: README, "Upgrading").`,
+      );
+    },
+
+    async after() {
+      for (const entry of await readdir(directory)) {
+        if (entry !== written && SNAPSHOT_NAME.test(entry)) await rm(join(directory, entry), { force: true });
+      }
+    },
+  };
+}
