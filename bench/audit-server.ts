@@ -4,7 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 
-import { freePort } from '#e2e/support/free-port';
+import { freePort } from '#tests/helpers/free-port';
 
 export interface Served {
   origin: string;

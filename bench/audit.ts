@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#e2e/support/chromium';
-import { freePort } from '#e2e/support/free-port';
+import { freePort } from '#tests/helpers/free-port';
 import { serveBuild, snapshotBuild } from './audit-server.ts';
 
 const PAGES = ['/', '/subscription'];

@@ -1,15 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserType, expect, type Page, test } from '@playwright/test';
+import { freePort } from '#tests/helpers/free-port';
 import { accessToken, newAccount, signInThroughForm, type TestAccount } from './support/accounts.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
-import { freePort } from './support/free-port.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 
 /**
  * The addresses a self-hoster opens (ARCHITECTURE.md, "Origins"): with PUBLIC_URL unset, each of
- * localhost, 127.0.0.1 and [::1] signs up and in on the first try; with PUBLIC_URL set, another address
- * gets the server's advice on the sign-up screen.
+ * localhost, 127.0.0.1, [::1] and the machine's name signs up and in on the first try, and a site whose
+ * name was rebound to this machine gets the server's advice instead of an account; with PUBLIC_URL set,
+ * another address gets the server's advice on the sign-up screen.
  */
 async function signUpThroughForm(page: Page, account: TestAccount) {
   await page.getByLabel('Username').fill(account.username);
@@ -17,6 +19,18 @@ async function signUpThroughForm(page: Page, account: TestAccount) {
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel(/I agree to the Terms of Service/).check();
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+/** A name rebound to this machine, as a DNS rebinding attack makes a visitor's browser resolve it. */
+const REBOUND_NAME = 'evil.example';
+
+/** Chromium resolving REBOUND_NAME and this machine's name to 127.0.0.1, as a DNS server would. */
+function launchResolvingNames(chromium: BrowserType): Promise<Browser> {
+  const rules = [REBOUND_NAME, hostname()].map((name) => `MAP ${name} 127.0.0.1`).join(', ');
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=${rules}`],
+  });
 }
 
 test.describe('a server without PUBLIC_URL', () => {
@@ -55,6 +69,45 @@ test.describe('a server without PUBLIC_URL', () => {
       expect(await accessToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     });
   }
+
+  test('signs up and in at http://<this machine’s name>:<port>', async ({ playwright }, testInfo) => {
+    const browser = await launchResolvingNames(playwright.chromium);
+    try {
+      const page = await browser.newPage();
+      const origin = new URL(`http://${hostname()}:${port}`).origin;
+      const account = newAccount(testInfo);
+      await page.goto(`${origin}/signup`);
+      await signUpThroughForm(page, account);
+      await expect(page.getByText('User created successfully, please sign in')).toBeVisible();
+      await signInThroughForm(page, account);
+      await expect(page).toHaveURL(`${origin}/`);
+      expect(await accessToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('gives a site whose name was rebound to this machine the advice, not an account', async ({
+    playwright,
+  }, testInfo) => {
+    const browser = await launchResolvingNames(playwright.chromium);
+    try {
+      const page = await browser.newPage();
+      const used = `http://${REBOUND_NAME}:${port}`;
+      await page.goto(`${used}/signup`);
+      await signUpThroughForm(page, newAccount(testInfo));
+
+      const message = `This server was opened at ${used}, a name it does not know as its own. Set PUBLIC_URL to the address you use, or add ${used} to TRUSTED_ORIGINS.`;
+      await expect(page.getByText(message)).toBeVisible();
+      await expect(page.getByText('User created successfully, please sign in')).toHaveCount(0);
+      expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContainEqual(
+        expect.stringContaining('session_token'),
+      );
+      await page.screenshot({ path: testInfo.outputPath('origin-rebound.png') });
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 test.describe('a server with PUBLIC_URL, opened at another address', () => {

@@ -9,7 +9,7 @@ import {
 } from '#tests/fakes/model-file-server';
 import { createAccount, newAccount, signInThroughForm } from './support/accounts.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
-import { freePort } from './support/free-port.ts';
+import { freePort } from '#tests/helpers/free-port';
 import { toolOutput } from './support/service-helpers.ts';
 
 /**

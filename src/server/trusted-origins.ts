@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * TRUSTED_ORIGINS: more origins whose pages may use the API with cookies (better-auth's origin check),
- * beside PUBLIC_URL's (or, with PUBLIC_URL unset, the address each request was sent to). Exact origins
- * only, no wildcards: one listed by mistake should not open the door to a whole family of sites.
+ * beside PUBLIC_URL's (or, with PUBLIC_URL unset, the address each request was sent to; their hosts then
+ * count as the server's own, auth/own-address.ts). Exact origins only, no wildcards: one listed by
+ * mistake should not open the door to a whole family of sites.
  */
 function toOrigin(entry: string): string | null {
   let url: URL;

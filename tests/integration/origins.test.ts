@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountFields, cookieHeader, signIn } from '#tests/factories/account';
@@ -7,8 +8,10 @@ import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 /**
  * Which pages may use the auth endpoints (ARCHITECTURE.md, "Origins"): with PUBLIC_URL unset, a page
- * from the address the request was sent to, whatever that address is; with PUBLIC_URL set, a page from
- * it; TRUSTED_ORIGINS adds more in both cases. Requests carry what Chromium sends with a fetch.
+ * from the address the request was sent to, when that is one of the server's own (an IP literal,
+ * localhost, the machine's name, a TRUSTED_ORIGINS host), and no page at all for a request sent to any
+ * other name (DNS rebinding); with PUBLIC_URL set, a page from it; TRUSTED_ORIGINS adds more in both
+ * cases. Requests carry what Chromium sends with a fetch.
  */
 const LOCAL_ADDRESSES = ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', '192.168.1.20:3000'];
 const NO_LIMITS = { AUTH_RATE_LIMIT_PER_IP: '0', AUTH_RATE_LIMIT_PER_ACCOUNT: '0' };
@@ -42,6 +45,11 @@ function signUpAt(
 
 const mismatch = (expected: string, used: string) =>
   `This server expects ${expected} but was opened at ${used}. Open it at ${expected}, or add ${used} to TRUSTED_ORIGINS.`;
+const unknownName = (used: string) =>
+  `This server was opened at ${used}, a name it does not know as its own. Set PUBLIC_URL to the address you use, or add ${used} to TRUSTED_ORIGINS.`;
+
+/** A site's name rebound to this server's address: the browser sends the site's Host and Origin. */
+const REBOUND = 'evil.example:3000';
 
 describe.each(testDatabaseKinds())('origins (%s)', (kind) => {
   describe('PUBLIC_URL unset', () => {
@@ -52,7 +60,7 @@ describe.each(testDatabaseKinds())('origins (%s)', (kind) => {
       oauth = await startOAuthServer();
       t = await createTestApp(kind, {
         PUBLIC_URL: undefined,
-        TRUSTED_ORIGINS: 'http://localhost:5173',
+        TRUSTED_ORIGINS: 'http://localhost:5173,http://draft.lan:3000',
         GOOGLE_CLIENT_ID: 'draftsmith-google',
         GOOGLE_CLIENT_SECRET: 'google-secret',
         GOOGLE_OAUTH_URL: oauth.url,
@@ -73,6 +81,83 @@ describe.each(testDatabaseKinds())('origins (%s)', (kind) => {
       expect(cookieHeader(res)).toContain('better-auth.session_token=');
       // No Secure flag: over plain http on a LAN address the browser would drop the cookie.
       expect(String(res.headers['set-cookie'])).not.toMatch(/;\s*Secure/i);
+    });
+
+    it('signs up from a page opened at this machine’s name (os.hostname()), in any case and on any port', async () => {
+      for (const host of [`${hostname()}:3000`, `${hostname().toUpperCase()}.local:8080`]) {
+        const origin = new URL(`http://${host}`).origin;
+        const res = await signUpAt(t.app, host, origin);
+        expect(res.statusCode, `${host}: ${res.body}`).toBe(200);
+        expect(cookieHeader(res)).toContain('better-auth.session_token=');
+      }
+    });
+
+    it('signs up from a page opened at a name TRUSTED_ORIGINS lists, that name counting as its own on any port', async () => {
+      for (const host of ['draft.lan:3000', 'draft.lan:8080']) {
+        const res = await signUpAt(t.app, host, `http://${host}`);
+        expect(res.statusCode, `${host}: ${res.body}`).toBe(200);
+      }
+      // The name is trusted, not every page on it: a page from another port stays another origin.
+      const other = await signUpAt(t.app, 'draft.lan:8080', 'http://draft.lan:9090');
+      expect(other.statusCode).toBe(403);
+      expect(other.json().error.message).toBe(mismatch('http://draft.lan:8080', 'http://draft.lan:9090'));
+    });
+
+    it('refuses a page from a name rebound to this server (DNS rebinding), saying what to set', async () => {
+      const res = await signUpAt(t.app, REBOUND, `http://${REBOUND}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        error: { code: 'forbidden:origin', message: unknownName(`http://${REBOUND}`) },
+      });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      // Whatever the page says it is: a form from a no-referrer page sends Origin null, which better-auth
+      // would take for the request's own address.
+      const form = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: {
+          host: REBOUND,
+          origin: 'null',
+          'sec-fetch-site': 'same-origin',
+          'sec-fetch-mode': 'navigate',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ ...accountFields() }).toString(),
+      });
+      expect(form.statusCode).toBe(403);
+      expect(form.json().error.message).toBe(unknownName(`http://${REBOUND}`));
+      for (const page of ['http://127.0.0.1:3000', 'http://localhost:5173']) {
+        const fromOwn = await signUpAt(t.app, REBOUND, page);
+        expect(fromOwn.statusCode).toBe(403);
+        expect(fromOwn.json().error.message).toBe(unknownName(`http://${REBOUND}`));
+      }
+    });
+
+    it('gives a rebound page no session and no token, not even with a cookie it already holds', async () => {
+      const account = accountFields();
+      const created = await signUpAt(t.app, '127.0.0.1:3000', 'http://127.0.0.1:3000', {}, account);
+      expect(created.statusCode, created.body).toBe(200);
+      const credentials = { email: account.email, password: account.password };
+      const signedIn = await signIn(t.app, credentials, fetchHeaders(REBOUND, `http://${REBOUND}`));
+      expect(signedIn.statusCode).toBe(403);
+      expect(signedIn.json().error.code).toBe('forbidden:origin');
+      expect(signedIn.headers['set-cookie']).toBeUndefined();
+
+      // A session cookie taken at a rebound name before this check (the server cannot tell them apart).
+      const jwtAt = (host: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/jwt',
+          headers: { ...fetchHeaders(host, `http://${host}`), cookie: cookieHeader(created) },
+          payload: { email: account.email },
+        });
+      const rebound = await jwtAt(REBOUND);
+      expect(rebound.statusCode).toBe(403);
+      expect(rebound.json()).toEqual({
+        error: { code: 'forbidden:origin', message: unknownName(`http://${REBOUND}`) },
+      });
+      const own = await jwtAt('127.0.0.1:3000');
+      expect(own.statusCode, own.body).toBe(200);
     });
 
     it.each([
@@ -204,10 +289,17 @@ describe.each(testDatabaseKinds())('origins (%s)', (kind) => {
 
   describe('PUBLIC_URL unset, behind a trusted proxy', () => {
     let oneHop: TestApp;
+    let trusting: TestApp;
     let otherProxy: TestApp;
     beforeAll(async () => {
       // app.inject's requests come from 127.0.0.1: trusted as the one hop, not as 10.0.0.1.
       oneHop = await createTestApp(kind, { PUBLIC_URL: undefined, TRUST_PROXY: '1', ...NO_LIMITS });
+      trusting = await createTestApp(kind, {
+        PUBLIC_URL: undefined,
+        TRUST_PROXY: '1',
+        TRUSTED_ORIGINS: 'https://draft.example.com',
+        ...NO_LIMITS,
+      });
       otherProxy = await createTestApp(kind, {
         PUBLIC_URL: undefined,
         TRUST_PROXY: '10.0.0.1',
@@ -216,19 +308,36 @@ describe.each(testDatabaseKinds())('origins (%s)', (kind) => {
     });
     afterAll(async () => {
       await oneHop?.close();
+      await trusting?.close();
       await otherProxy?.close();
     });
 
     const forwarded = { 'x-forwarded-host': 'draft.example.com', 'x-forwarded-proto': 'https' };
 
-    it('answers as the forwarded address the trusted proxy names', async () => {
-      const res = await signUpAt(oneHop.app, '127.0.0.1:3000', 'https://draft.example.com', forwarded);
+    it('answers as the forwarded address the trusted proxy names, when that is one of its own', async () => {
+      const lan = { 'x-forwarded-host': '192.168.1.20:8443', 'x-forwarded-proto': 'https' };
+      const res = await signUpAt(oneHop.app, '127.0.0.1:3000', 'https://192.168.1.20:8443', lan);
       expect(res.statusCode, res.body).toBe(200);
-      const refused = await signUpAt(oneHop.app, '127.0.0.1:3000', 'http://127.0.0.1:3000', forwarded);
+      const refused = await signUpAt(oneHop.app, '127.0.0.1:3000', 'http://127.0.0.1:3000', lan);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.message).toBe(
-        mismatch('https://draft.example.com', 'http://127.0.0.1:3000'),
+        mismatch('https://192.168.1.20:8443', 'http://127.0.0.1:3000'),
       );
+    });
+
+    it('checks the forwarded name as it checks a Host: refused unless TRUSTED_ORIGINS names it', async () => {
+      const res = await signUpAt(oneHop.app, '127.0.0.1:3000', 'https://draft.example.com', forwarded);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        error: { code: 'forbidden:origin', message: unknownName('https://draft.example.com') },
+      });
+      const listed = await signUpAt(trusting.app, '127.0.0.1:3000', 'https://draft.example.com', forwarded);
+      expect(listed.statusCode, listed.body).toBe(200);
+      // A rebound name the proxy passes on is refused, whatever Host reached the server.
+      const rebound = { 'x-forwarded-host': REBOUND, 'x-forwarded-proto': 'http' };
+      const evil = await signUpAt(trusting.app, '127.0.0.1:3000', `http://${REBOUND}`, rebound);
+      expect(evil.statusCode).toBe(403);
+      expect(evil.json().error.message).toBe(unknownName(`http://${REBOUND}`));
     });
 
     it('ignores forwarded headers from a proxy it does not trust', async () => {

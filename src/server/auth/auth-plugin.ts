@@ -4,7 +4,7 @@ import { AppError } from '#server/errors';
 import { type Auth, createAuth } from './auth.ts';
 import { resolveAuthEndpoint } from './auth-endpoint.ts';
 import { authEndpointPolicies } from './auth-endpoint-policies.ts';
-import { authOrigin, isOriginRefusal, originRefusal } from './origins.ts';
+import { authOrigin, isOriginRefusal, originRefusal, unknownAddressRefusal } from './origins.ts';
 import { sendWebResponse, toWebRequest } from './web-bridge.ts';
 
 declare module 'fastify' {
@@ -51,7 +51,10 @@ async function authRoutes(app: FastifyInstance) {
 
   // One route for every better-auth call, so no spelling of a path can reach better-auth past its checks.
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const endpoint = resolveAuthEndpoint(request.url, authOrigin(app.config, request));
+    const origin = authOrigin(app.config, request);
+    // Sent to a name that is not the server's own: refused here, before better-auth would trust it.
+    if (origin === null) throw unknownAddressRefusal(app.config, request);
+    const endpoint = resolveAuthEndpoint(request.url, origin);
     const policy = endpoint ? policyFor(endpoint.key) : null;
     if (!endpoint || !policy) {
       throw new AppError('not_found:api', `No API route for ${request.method} ${request.url.split('?')[0]}.`);
@@ -68,7 +71,7 @@ async function authRoutes(app: FastifyInstance) {
     }
     if (await isOriginRefusal(response)) {
       await recordOutcome(false); // refused before any password was checked
-      throw originRefusal(app.config, request);
+      throw originRefusal(app.config, request, origin);
     }
     await recordOutcome(response.status >= 400 && response.status < 500);
     return sendWebResponse(reply, response);

@@ -11,7 +11,7 @@ import { removeHiddenPhoto } from '#server/users/photo-cleanup';
 import type { UsersRepository } from '#server/users/users-repository';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/auth-schemas';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
-import { betterAuthUrlVariables } from './origins.ts';
+import { betterAuthEnvWarnings } from './origins.ts';
 import { redisSecondaryStorage } from './redis-secondary-storage.ts';
 import { socialProviderConfigs } from './social-providers.ts';
 import type { TokenRevocations } from './token-revocations.ts';
@@ -44,17 +44,14 @@ const QUIETED = ['[better-auth] Base URL is not set', 'Invalid origin:', "If it'
 export function createAuth({ config, db, secret, redis, revocations, fileStorage, users, log }: AuthDeps) {
   const socialProviders = socialProviderConfigs(config);
   const publicUrl = config.PUBLIC_URL ? config.publicUrl : undefined;
-  // better-auth's own base-URL variables would pin sign-in to one address behind PUBLIC_URL's back.
-  const shadowing = publicUrl ? [] : betterAuthUrlVariables(process.env);
-  if (shadowing.length > 0)
-    log.warn(
-      `auth: ${shadowing.join(', ')} is set, so sign-in only accepts that address; Draftsmith reads PUBLIC_URL: set it instead and unset ${shadowing.join(', ')}`,
-    );
+  // better-auth's own variables would change which pages sign in behind PUBLIC_URL's and TRUSTED_ORIGINS' back.
+  for (const warning of betterAuthEnvWarnings(process.env, publicUrl !== undefined)) log.warn(warning);
   return betterAuth({
     appName: 'Draftsmith',
     // Left unset without PUBLIC_URL: better-auth then takes each request's own address (the mount builds the
-    // request's URL on it, auth/origins.ts) as its base URL and trusted origin, so any local address
-    // signs in and OAuth returns to the address the user opened.
+    // request's URL on it, auth/origins.ts) as its base URL and trusted origin, so each of the server's
+    // own addresses signs in (any other name is refused before this) and OAuth returns to the address
+    // the user opened.
     baseURL: publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,

@@ -1,11 +1,14 @@
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import {
   authOrigin,
+  betterAuthEnvWarnings,
   betterAuthUrlVariables,
   originMismatchMessage,
   pageOrigin,
   requestOrigin,
+  unknownAddressMessage,
 } from './origins.ts';
 
 const at = (protocol: string, host: string) => ({ protocol, host }) as { protocol: 'http'; host: string };
@@ -46,6 +49,17 @@ describe('authOrigin', () => {
     expect(authOrigin(config, at('http', 'bad/host'))).toBe('http://localhost:3000');
   });
 
+  it('is null for a request sent to a name that is not the server’s own, unless TRUSTED_ORIGINS names it', () => {
+    const config = loadConfig({ PORT: '3000' });
+    expect(authOrigin(config, at('http', 'evil.example:3000'))).toBeNull();
+    expect(authOrigin(config, at('https', 'draft.example.com'))).toBeNull();
+    const machine = hostname().toLowerCase();
+    expect(authOrigin(config, at('http', `${machine}:3000`))).toBe(`http://${machine}:3000`);
+    const trusting = loadConfig({ PORT: '3000', TRUSTED_ORIGINS: 'https://draft.example.com' });
+    expect(authOrigin(trusting, at('https', 'draft.example.com'))).toBe('https://draft.example.com');
+    expect(authOrigin(trusting, at('http', 'evil.example:3000'))).toBeNull();
+  });
+
   it('is PUBLIC_URL whatever the request was sent to', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://draft.example.com/' });
     expect(authOrigin(config, at('http', '10.0.0.5:3000'))).toBe('https://draft.example.com');
@@ -67,6 +81,34 @@ describe('originMismatchMessage', () => {
     expect(originMismatchMessage('https://draft.example.com', 'http://10.0.0.5:3000')).toBe(
       'This server expects https://draft.example.com but was opened at http://10.0.0.5:3000. Open it at https://draft.example.com, or add http://10.0.0.5:3000 to TRUSTED_ORIGINS.',
     );
+  });
+});
+
+describe('unknownAddressMessage', () => {
+  it('names the address used and both settings that accept it', () => {
+    expect(unknownAddressMessage('http://nas:3000')).toBe(
+      'This server was opened at http://nas:3000, a name it does not know as its own. Set PUBLIC_URL to the address you use, or add http://nas:3000 to TRUSTED_ORIGINS.',
+    );
+  });
+});
+
+describe('betterAuthEnvWarnings', () => {
+  it('warns of better-auth’s base-URL variables only without PUBLIC_URL', () => {
+    const env = { BETTER_AUTH_URL: 'http://localhost:3000' };
+    expect(betterAuthEnvWarnings(env, false)).toEqual([
+      'auth: BETTER_AUTH_URL is set, so sign-in only accepts that address; Draftsmith reads PUBLIC_URL: set it instead and unset BETTER_AUTH_URL',
+    ]);
+    expect(betterAuthEnvWarnings(env, true)).toEqual([]);
+  });
+
+  it('warns of BETTER_AUTH_TRUSTED_ORIGINS in either case (better-auth adds its pages silently)', () => {
+    const warning =
+      'auth: BETTER_AUTH_TRUSTED_ORIGINS is set, so sign-in also accepts the pages it lists; Draftsmith reads TRUSTED_ORIGINS: move them there and unset BETTER_AUTH_TRUSTED_ORIGINS';
+    const env = { BETTER_AUTH_TRUSTED_ORIGINS: 'http://evil.example:3000' };
+    expect(betterAuthEnvWarnings(env, true)).toEqual([warning]);
+    expect(betterAuthEnvWarnings(env, false)).toEqual([warning]);
+    expect(betterAuthEnvWarnings({ BETTER_AUTH_TRUSTED_ORIGINS: ' ' }, false)).toEqual([]);
+    expect(betterAuthEnvWarnings({}, false)).toEqual([]);
   });
 });
 

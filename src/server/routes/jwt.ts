@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authOrigin, unknownAddressRefusal } from '#server/auth/origins';
 import { toWebHeaders } from '#server/auth/web-bridge';
 import { AppError } from '#server/errors';
 import { jwtRequestSchema } from '#shared/auth-schemas';
@@ -19,6 +20,9 @@ export const jwtRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // A cookie held for a name that is not the server's own (one rebound to it, signed in before such
+      // names were refused) buys no token: the same refusal as the auth endpoints (auth/origins.ts).
+      if (authOrigin(app.config, request) === null) throw unknownAddressRefusal(app.config, request);
       const { headers, response: session } = await app.auth.api.getSession({
         headers: toWebHeaders(request),
         returnHeaders: true,

@@ -64,7 +64,7 @@ describe('modelNotice', () => {
       kind: 'failed',
       title: 'No AI model is available: the model could not be downloaded from huggingface.co (ENOTFOUND).',
       advice: 'Check the network.',
-      retry: 'It is tried again by itself; sending a request tries again now.',
+      retry: 'Sending a request tries again now.',
     });
     expect(
       modelNotice({ ...base, state: 'failed', reason: 'Bad.', retry: 'on-request' }, false),

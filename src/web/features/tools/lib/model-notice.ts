@@ -32,7 +32,7 @@ function sentence(text: string): string {
 }
 
 const RETRY_TEXT: Record<NonNullable<AiStatus['retry']>, string | null> = {
-  automatic: 'It is tried again by itself; sending a request tries again now.',
+  automatic: 'Sending a request tries again now.',
   'on-request': 'Sending a request tries again.',
   never: null,
 };
