@@ -13,16 +13,39 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ArchiveError, readBackupArchive } from '#server/backup/archive-reader';
+import { ARCHIVE_LIMITS, type ArchiveLimits, ENTRY_LIMITS } from '#server/backup/manifest';
 import { restoreBackup } from '#server/backup/restore';
 import { formatSettingsEnv } from '#server/backup/settings-env';
 import { MIGRATIONS_DIR } from '#server/db/client';
 import { lockDataDir } from '#server/db/data-dir-lock';
 import { readJournal } from '#server/db/migration-level';
-import { type TarEntry as Entry, manifestEntry, tarGz } from '#tests/helpers/tar-archive';
+import {
+  databaseDumpBomb,
+  type TarEntry as Entry,
+  manifestEntry,
+  tarBlocks,
+  tarGz,
+  tarHeader,
+} from '#tests/helpers/tar-archive';
 
 const journal = readJournal(MIGRATIONS_DIR);
 const latest = journal.at(-1)!;
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e.png';
+
+/** The most resident memory grew above where it stood, sampled until `stop()`. */
+function watchMemory() {
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage().rss) - start;
+    },
+  };
+}
 
 describe('reading a backup archive (hostile input)', () => {
   let dir: string;
@@ -31,13 +54,13 @@ describe('reading a backup archive (hostile input)', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const read = async (entries: Entry[] | Buffer) => {
+  const read = async (entries: Entry[] | Buffer, limits?: ArchiveLimits) => {
     const path = join(dir, 'backup.tar.gz');
     writeFileSync(path, Buffer.isBuffer(entries) ? entries : await tarGz(entries));
-    return readBackupArchive(path, { journal });
+    return readBackupArchive(path, { journal, limits });
   };
-  const refusal = async (entries: Entry[] | Buffer) => {
-    const error = await read(entries).then(
+  const refusal = async (entries: Entry[] | Buffer, limits?: ArchiveLimits) => {
+    const error = await read(entries, limits).then(
       () => null,
       (err: unknown) => err,
     );
@@ -102,6 +125,14 @@ describe('reading a backup archive (hostile input)', () => {
     expect(await refusal([manifestEntry(), upload, upload])).toBe(
       `The archive holds "uploads/${KEY}" twice.`,
     );
+    // Directory entries carry nothing, but a million of them would still be read one by one.
+    expect(
+      await refusal([
+        manifestEntry(),
+        { name: 'uploads/', type: 'directory' },
+        { name: 'uploads', type: 'directory' },
+      ]),
+    ).toBe('The archive holds "uploads" twice.');
     expect(
       await refusal([manifestEntry(), { name: 'secrets/auth-secret', content: 'x'.repeat(5000) }]),
     ).toContain('is too large');
@@ -146,6 +177,81 @@ describe('reading a backup archive (hostile input)', () => {
     ]);
     expect(await refusal(whole.subarray(0, whole.length - 20))).toContain(
       'is incomplete: the archive ends early',
+    );
+  });
+
+  it('refuses a database entry larger than any embedded database, at its header', async () => {
+    const manifest = manifestEntry({ kind: 'pglite', included: true });
+    const size = ENTRY_LIMITS.database + 512;
+    // Only the headers: the bytes they claim are never read.
+    const archive = gzipSync(
+      Buffer.concat([
+        tarHeader(manifest.name, Buffer.byteLength(manifest.content as string)),
+        tarBlocks(manifest.content as string),
+        tarHeader('database/pglite.tar.gz', size),
+      ]),
+    );
+    expect(await refusal(archive)).toBe(
+      `Entry "database/pglite.tar.gz" is too large (${size} bytes, at most ${ENTRY_LIMITS.database}).`,
+    );
+  });
+
+  it('refuses a gzip bomb in the database dump at its first large header, in little memory and time', async () => {
+    // 5 MB that unpack to 5 GB of zeros; PGlite would load them whole into memory.
+    const bomb = databaseDumpBomb(5 * 1024 ** 3);
+    expect(bomb.length).toBeLessThan(8_000_000);
+    const entries = [
+      manifestEntry({ kind: 'pglite', included: true }),
+      { name: 'database/pglite.tar.gz', content: bomb },
+    ];
+    const memory = watchMemory();
+    const message = await refusal(entries);
+    expect(message).toBe(
+      `The database dump in the archive unpacks to more than ${ARCHIVE_LIMITS.databaseBytes} bytes: ` +
+        'too large for the embedded database to load.',
+    );
+    // A restore reads the whole archive through the same checks before it writes anything.
+    const target = join(dir, 'data');
+    await expect(restoreBackup(join(dir, 'backup.tar.gz'), target)).rejects.toThrow(message);
+    expect(existsSync(target)).toBe(false);
+    // Refused from the headers' claims: draining the 5 GB instead would grow nothing but take many seconds.
+    expect(memory.stop()).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('refuses a database dump with more entries than any data directory has', async () => {
+    const count = ARCHIVE_LIMITS.databaseEntries;
+    const directory = tarHeader('/base/', 0, 'directory');
+    const dump = gzipSync(
+      Buffer.concat([
+        tarHeader('/PG_VERSION', 3),
+        tarBlocks('17\n'),
+        ...new Array<Buffer>(count).fill(directory),
+        Buffer.alloc(1024),
+      ]),
+      { level: 1 },
+    );
+    expect(
+      await refusal([
+        manifestEntry({ kind: 'pglite', included: true }),
+        { name: 'database/pglite.tar.gz', content: dump },
+      ]),
+    ).toBe(
+      `The database dump in the archive holds more than ${count} files and directories: ` +
+        'no Draftsmith database has that many.',
+    );
+  }, 60_000);
+
+  it('refuses more uploaded files than its limit', async () => {
+    const uploads = ['a', 'b', 'c'].map((n) => ({
+      name: `uploads/0f8fad5b-d9cb-469f-a165-70867728950${n}.png`,
+      content: 'png',
+    }));
+    const limits = { ...ARCHIVE_LIMITS, uploads: 2 };
+    await expect(read([manifestEntry(), ...uploads.slice(0, 2)], limits)).resolves.toMatchObject({
+      uploads: 2,
+    });
+    expect(await refusal([manifestEntry(), ...uploads], limits)).toBe(
+      'The archive holds more than 2 uploaded files, more than any Draftsmith keeps.',
     );
   });
 
@@ -236,6 +342,21 @@ describe('restoring an archive into a data directory', () => {
     );
   });
 
+  // Linux only: recursive mkdir spins forever under /proc on Node 24 (startup/data-dir.ts).
+  it.skipIf(!existsSync('/proc/self'))(
+    'says why it cannot create the directory instead of hanging (a path under /proc)',
+    async () => {
+      const path = await archive([manifestEntry()]);
+      await expect(restoreBackup(path, '/proc/draftsmith-restore/data')).rejects.toThrow(
+        new ArchiveError(
+          'Cannot restore into /proc/draftsmith-restore/data: it could not be created ' +
+            "(ENOENT: no such file or directory, mkdir '/proc/draftsmith-restore').",
+        ),
+      );
+    },
+    10_000,
+  );
+
   it('removes what it wrote when the database cannot be opened', async () => {
     const dump = await tarGz([
       { name: '/PG_VERSION', content: '17\n' },
@@ -246,9 +367,11 @@ describe('restoring an archive into a data directory', () => {
       { name: 'database/pglite.tar.gz', content: dump },
       { name: `uploads/${KEY}`, content: 'png' },
     ]);
-    await expect(restoreBackup(path, target)).rejects.toThrow(
+    // The parents it had to create go too.
+    const nested = join(dir, 'new', 'data');
+    await expect(restoreBackup(path, nested)).rejects.toThrow(
       /^The database in the archive could not be opened: /,
     );
-    expect(existsSync(target)).toBe(false);
+    expect(readdirSync(dir)).toEqual(['backup.tar.gz']);
   }, 60_000);
 });

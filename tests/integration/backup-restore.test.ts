@@ -121,6 +121,19 @@ describe('npm run backup, then npm run restore into a new data directory', () =>
     expect(result.stderr.trim()).toBe(`${archive} already exists: choose a new file name.`);
   }, 30_000);
 
+  it('leaves a partial file it did not write alone, and says so in one line', async () => {
+    const file = join(root, 'second.tar.gz');
+    writeFileSync(`${file}.partial`, 'another backup is writing this');
+    const result = await command('backup', [file, '--data-dir', original]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `${file}.partial already exists: another backup is writing it, or one was interrupted. ` +
+        'Remove it once no backup runs, or choose a new file name.',
+    );
+    expect(readFileSync(`${file}.partial`, 'utf8')).toBe('another backup is writing this');
+    expect(existsSync(file)).toBe(false);
+  }, 30_000);
+
   it('says when no server runs for the data directory', async () => {
     const empty = mkdtempSync(join(root, 'none-'));
     const result = await command('backup', [join(root, 'other.tar.gz'), '--data-dir', empty]);

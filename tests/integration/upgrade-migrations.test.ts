@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { restoreBackup } from '#server/backup/restore';
+import { upgradeSnapshots } from '#server/backup/upgrade-snapshots';
 import { loadConfig } from '#server/config';
 import { DatabaseNewerError, MIGRATIONS_DIR, openDatabase } from '#server/db/client';
 import { migrationState, readJournal } from '#server/db/migration-level';
@@ -227,6 +228,82 @@ describe.each(testDatabaseKinds())('upgrading a database from every earlier migr
     },
     180_000,
   );
+});
+
+describe('an upgrade whose migration fails', () => {
+  it('leaves one snapshot: the next start of the same upgrade uses it instead of writing another', async () => {
+    const dataDir = mkdtempSync(join(root, 'failing-'));
+    const count = journal.length - 1;
+    const client = await PGlite.create(join(dataDir, 'pglite'));
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsUpTo(count) });
+    const uid = await seed(client);
+    // drizzle records each migration in its table within the migrations' transaction: refusing
+    // that insert fails whichever migration comes next, and rolls it back.
+    await client.exec(`
+      create function refuse_migration() returns trigger language plpgsql
+        as $$ begin raise exception 'migration refused by the test'; end $$;
+      create trigger refuse_migration before insert on drizzle.__drizzle_migrations
+        for each row execute function refuse_migration();`);
+    await client.close();
+    const from = journal[count - 1]!;
+    const to = journal.at(-1)!;
+    const snapshots = join(dataDir, 'snapshots');
+    // Neither a snapshot cut off by a crash nor a file that only has the name is ever reused.
+    mkdirSync(snapshots);
+    const name = `pre-upgrade-${from.tag.split('_')[0]}-${to.tag.split('_')[0]}-20000101T000000Z.tar.gz`;
+    const strangers = [`.${name}.partial`, name];
+    for (const stranger of strangers) writeFileSync(join(snapshots, stranger), 'not a snapshot');
+
+    const refused = { cause: expect.objectContaining({ message: 'migration refused by the test' }) };
+    const log: string[] = [];
+    const start = () =>
+      openDatabase({
+        kind: 'pglite',
+        dataDir: join(dataDir, 'pglite'),
+        upgrade: upgradeSnapshots({ dataDir, environment: {}, log: (line) => log.push(line) }),
+      });
+    await expect(start()).rejects.toMatchObject(refused);
+    const written = readdirSync(snapshots).filter((entry) => !strangers.includes(entry));
+    expect(written).toEqual([expect.stringMatching(/^pre-upgrade-\d+-\d+-\d{8}T\d{6}Z\.tar\.gz$/)]);
+    const snapshot = join(snapshots, written[0]!);
+    expect(log).toEqual([expect.stringContaining(`saved in ${snapshot} (to go back`)]);
+
+    // Restarted a second later (a new snapshot would have a new name), it fails the same way.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expect(start()).rejects.toMatchObject(refused);
+    expect(readdirSync(snapshots).sort()).toEqual([...strangers, written[0]].sort());
+    expect(log[1]).toBe(
+      `Upgrading the database from ${from.tag} to ${to.tag}; the data as it was is saved in ${snapshot}, ` +
+        'taken by an earlier start whose upgrade failed (nothing has changed since, so no new snapshot is ' +
+        'taken; to go back: README, "Upgrading").',
+    );
+
+    // Once the migration can run, the upgrade succeeds and keeps that snapshot, and only it.
+    const fixed = await PGlite.create(join(dataDir, 'pglite'));
+    await fixed.exec('drop trigger refuse_migration on drizzle.__drizzle_migrations');
+    await fixed.close();
+    const database = await start();
+    try {
+      expect((await migrationState(database.db, journal)).pending).toEqual([]);
+    } finally {
+      await database.close();
+    }
+    expect(readdirSync(snapshots)).toEqual([written[0]]);
+
+    // It is the data as it was before the first try.
+    const back = join(root, 'back-failing');
+    await restoreBackup(snapshot, back);
+    const restored = await PGlite.create(join(back, 'pglite'));
+    try {
+      expect((await migrationState(drizzlePglite({ client: restored }), journal)).current.migrations).toBe(
+        count,
+      );
+      const { rows } = await restored.query('select id from "user"');
+      expect(rows).toEqual([{ id: uid }]);
+    } finally {
+      await restored.close();
+    }
+  }, 180_000);
 });
 
 describe('a database from a later version', () => {

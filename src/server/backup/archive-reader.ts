@@ -1,12 +1,21 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { type Header, extract as tarExtract } from 'tar-stream';
 import { ENV_VARIABLES } from '#server/config';
 import type { Migration } from '#server/db/migration-level';
 import { isStorageKey } from '#server/storage/file-storage';
-import { type BackupManifest, DIRECTORY_ENTRIES, ENTRY, ENTRY_LIMITS, manifestSchema } from './manifest.ts';
+import {
+  ARCHIVE_LIMITS,
+  type ArchiveLimits,
+  type BackupManifest,
+  DIRECTORY_ENTRIES,
+  ENTRY,
+  ENTRY_LIMITS,
+  manifestSchema,
+} from './manifest.ts';
 import { settingsEnvProblem } from './settings-env.ts';
 
 /** Why an archive cannot be restored, in one line a person can act on. */
@@ -34,27 +43,20 @@ export interface ArchiveTarget {
 /**
  * Reads a backup from start to end, checking every entry before anything is done with it: the
  * manifest first, then only the names manifest.ts lists, only plain files, each within its size
- * limit, none twice. Archives are hostile input: an absolute path, a `..`, a link or a device stops
- * the read with an ArchiveError naming the entry. The gzip checksum at the end catches a truncated
- * or damaged file.
+ * limit, none twice, and no more than ARCHIVE_LIMITS in all. Archives are hostile input: an absolute
+ * path, a `..`, a link or a device stops the read with an ArchiveError naming the entry. The gzip
+ * checksum at the end catches a truncated or damaged file.
  */
 export async function readBackupArchive(
   path: string,
-  options: { journal: Migration[]; target?: ArchiveTarget },
+  options: {
+    journal: Migration[];
+    target?: ArchiveTarget;
+    /** ARCHIVE_LIMITS unless given (tests reach the counts with small archives). */
+    limits?: ArchiveLimits;
+  },
 ): Promise<ArchiveContents> {
-  const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
-    throw new ArchiveError(`Cannot read ${path}: ${err.code === 'ENOENT' ? 'no such file' : err.message}.`);
-  });
-  if (!info.isFile()) throw new ArchiveError(`${path} is not a file.`);
-  if (info.size === 0) throw new ArchiveError(`${path} is empty: it is not a Draftsmith backup.`);
-
-  const source = createReadStream(path);
-  const gunzip = createGunzip();
-  const extract = tarExtract();
-  source.on('error', (err) => extract.destroy(err));
-  gunzip.on('error', (err) => extract.destroy(describeGzipError(path, err)));
-  source.pipe(gunzip).pipe(extract as unknown as NodeJS.WritableStream);
-
+  const extract = await openArchive(path);
   const seen = new Set<string>();
   let contents: ArchiveContents | null = null;
   try {
@@ -63,29 +65,22 @@ export async function readBackupArchive(
       const header = entry.header;
       checkEntry(header);
       if (contents === null) {
-        if (header.name !== ENTRY.manifest) {
-          throw new ArchiveError(
-            `${path} is not a Draftsmith backup: its first entry is "${header.name}", not ${ENTRY.manifest}.`,
-          );
-        }
-        const manifest = parseManifest(await readSmall(entry, header, ENTRY_LIMITS.manifest));
+        const manifest = await readManifestEntry(path, entry);
         checkSchema(manifest, options.journal);
         contents = { manifest, database: false, authSecret: false, settings: false, uploads: 0 };
         seen.add(header.name);
         continue;
       }
-      if (header.type === 'directory') {
-        await drain(entry);
-        continue;
-      }
-      if (seen.has(header.name)) throw new ArchiveError(`The archive holds "${header.name}" twice.`);
-      seen.add(header.name);
-      await readEntry(entry, header, contents, options.target);
+      // A directory is named with or without its slash; either way it counts once.
+      const name =
+        header.type === 'directory' && !header.name.endsWith('/') ? `${header.name}/` : header.name;
+      if (seen.has(name)) throw new ArchiveError(`The archive holds "${header.name}" twice.`);
+      seen.add(name);
+      if (header.type === 'directory') await drain(entry);
+      else await readEntry(entry, header, contents, options.target, options.limits ?? ARCHIVE_LIMITS);
     }
   } catch (err) {
-    source.destroy();
-    if (err instanceof ArchiveError) throw err;
-    throw new ArchiveError(`${path} is not a readable tar.gz archive (${(err as Error).message}).`);
+    throw readFailure(path, err);
   }
   if (contents === null) throw new ArchiveError(`${path} is empty: it is not a Draftsmith backup.`);
   const { database } = contents.manifest;
@@ -93,6 +88,53 @@ export async function readBackupArchive(
     throw new ArchiveError(`${path} is incomplete: its manifest lists a database, but the archive has none.`);
   }
   return contents;
+}
+
+/** Only the manifest at the head of an archive, with the same checks; the rest is not read. */
+export async function readBackupManifest(path: string): Promise<BackupManifest> {
+  const extract = await openArchive(path);
+  try {
+    for await (const item of extract) {
+      const entry = item as unknown as Entry;
+      checkEntry(entry.header);
+      return await readManifestEntry(path, entry);
+    }
+  } catch (err) {
+    throw readFailure(path, err);
+  }
+  throw new ArchiveError(`${path} is empty: it is not a Draftsmith backup.`);
+}
+
+/** The archive's entries, one at a time. */
+async function openArchive(path: string) {
+  const info = await stat(path).catch((err: NodeJS.ErrnoException) => {
+    throw new ArchiveError(`Cannot read ${path}: ${err.code === 'ENOENT' ? 'no such file' : err.message}.`);
+  });
+  if (!info.isFile()) throw new ArchiveError(`${path} is not a file.`);
+  if (info.size === 0) throw new ArchiveError(`${path} is empty: it is not a Draftsmith backup.`);
+  const extract = tarExtract();
+  // Leaving the loop early (a refused entry, or only the manifest wanted) destroys extract; the
+  // pipeline then closes the file and gunzip. An error of either reaches the loop through extract.
+  pipeline(createReadStream(path), createGunzip(), extract as unknown as NodeJS.WritableStream).catch(
+    () => {},
+  );
+  return extract;
+}
+
+async function readManifestEntry(path: string, entry: Entry): Promise<BackupManifest> {
+  const { header } = entry;
+  if (header.name !== ENTRY.manifest) {
+    throw new ArchiveError(
+      `${path} is not a Draftsmith backup: its first entry is "${header.name}", not ${ENTRY.manifest}.`,
+    );
+  }
+  return parseManifest(await readSmall(entry, header, ENTRY_LIMITS.manifest));
+}
+
+function readFailure(path: string, err: unknown): ArchiveError {
+  if (err instanceof ArchiveError) return err;
+  if (isZlibError(err)) return describeGzipError(path, err);
+  return new ArchiveError(`${path} is not a readable tar.gz archive (${(err as Error).message}).`);
 }
 
 /** Names and kinds a backup may hold; anything else is refused before it is read. */
@@ -133,6 +175,7 @@ async function readEntry(
   header: Header,
   contents: ArchiveContents,
   target: ArchiveTarget | undefined,
+  limits: ArchiveLimits,
 ) {
   const name = header.name;
   const stream = () => Readable.from(entry, { objectMode: false });
@@ -141,8 +184,9 @@ async function readEntry(
     if (kind !== 'pglite' || !included) {
       throw new ArchiveError(`The archive holds a database its manifest does not list (${kind}).`);
     }
+    checkSize(header, ENTRY_LIMITS.database);
     if (target) await writing(name, target.database(stream()));
-    else await checkDatabaseDump(stream());
+    else await checkDatabaseDump(stream(), limits);
     contents.database = true;
   } else if (name === ENTRY.authSecret) {
     const secret = await readSmall(entry, header, ENTRY_LIMITS.authSecret);
@@ -166,6 +210,11 @@ async function readEntry(
     if (header.size > ENTRY_LIMITS.upload) {
       throw new ArchiveError(`Entry "${name}" is larger than any uploaded photo (${header.size} bytes).`);
     }
+    if (contents.uploads >= limits.uploads) {
+      throw new ArchiveError(
+        `The archive holds more than ${limits.uploads} uploaded files, more than any Draftsmith keeps.`,
+      );
+    }
     if (target) await writing(name, target.upload(key, stream()));
     else await drain(entry);
     contents.uploads++;
@@ -177,19 +226,38 @@ async function readEntry(
 /**
  * PGlite's dump is itself a tar.gz whose names start with `/` (relative to its data directory).
  * PGlite unpacks it without checking names, so they are checked here: only files and directories,
- * no `..`, and a PG_VERSION file, the mark of a PostgreSQL data directory.
+ * no `..`, and a PG_VERSION file, the mark of a PostgreSQL data directory. PGlite also unpacks it
+ * whole into memory, so the sizes its headers claim are added up, and entries counted, before any
+ * entry's bytes are read (ARCHIVE_LIMITS): a small gzip bomb is refused at its first large header.
  */
-export async function checkDatabaseDump(source: Readable): Promise<void> {
-  const gunzip = createGunzip();
+export async function checkDatabaseDump(
+  source: Readable,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
+): Promise<void> {
   const extract = tarExtract();
-  source.on('error', (err) => extract.destroy(err));
-  gunzip.on('error', (err) => extract.destroy(err));
-  source.pipe(gunzip).pipe(extract as unknown as NodeJS.WritableStream);
+  // As in openArchive: stopping early closes the source; any error reaches the loop through extract.
+  pipeline(source, createGunzip(), extract as unknown as NodeJS.WritableStream).catch(() => {});
   let version = false;
+  let bytes = 0;
+  let entries = 0;
   try {
     for await (const item of extract) {
       const entry = item as unknown as Entry;
-      const { name, type } = entry.header;
+      const { name, type, size } = entry.header;
+      entries++;
+      bytes += size;
+      if (entries > limits.databaseEntries) {
+        throw new ArchiveError(
+          `The database dump in the archive holds more than ${limits.databaseEntries} files and directories: ` +
+            'no Draftsmith database has that many.',
+        );
+      }
+      if (bytes > limits.databaseBytes) {
+        throw new ArchiveError(
+          `The database dump in the archive unpacks to more than ${limits.databaseBytes} bytes: ` +
+            'too large for the embedded database to load.',
+        );
+      }
       const relative = name.startsWith('/') ? name.slice(1) : name;
       const parts = relative.split('/');
       if (name.includes('\0') || name.includes('\\') || parts.includes('..') || relative.startsWith('/')) {
@@ -202,7 +270,6 @@ export async function checkDatabaseDump(source: Readable): Promise<void> {
       await drain(entry);
     }
   } catch (err) {
-    source.destroy();
     if (err instanceof ArchiveError) throw err;
     throw new ArchiveError(`The database dump in the archive is damaged (${(err as Error).message}).`);
   }
@@ -256,10 +323,14 @@ async function writing(name: string, write: Promise<void>): Promise<void> {
   }
 }
 
-async function readSmall(entry: AsyncIterable<Uint8Array>, header: Header, limit: number): Promise<Buffer> {
+function checkSize(header: Header, limit: number) {
   if (header.size > limit) {
     throw new ArchiveError(`Entry "${header.name}" is too large (${header.size} bytes, at most ${limit}).`);
   }
+}
+
+async function readSmall(entry: AsyncIterable<Uint8Array>, header: Header, limit: number): Promise<Buffer> {
+  checkSize(header, limit);
   const chunks: Uint8Array[] = [];
   for await (const chunk of entry) chunks.push(chunk);
   return Buffer.concat(chunks);
@@ -269,6 +340,12 @@ async function drain(entry: AsyncIterable<Uint8Array>) {
   for await (const _chunk of entry) {
     // discarded: only the position in the archive matters
   }
+}
+
+/** zlib's errors carry its own codes (Z_BUF_ERROR, Z_DATA_ERROR, …). */
+function isZlibError(err: unknown): err is NodeJS.ErrnoException {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && code.startsWith('Z_');
 }
 
 function describeGzipError(path: string, err: NodeJS.ErrnoException): ArchiveError {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline, Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { type Header, type Pack, pack as tarPack } from 'tar-stream';
 import type { FileStorage } from '#server/storage/file-storage';
@@ -35,8 +36,10 @@ export function createBackupArchive(sources: ArchiveSources): {
 } {
   const pack = tarPack();
   const gzip = createGzip();
-  // A consumer that stops reading (a client gone) destroys gzip; the pipeline then ends the pack.
-  pipeline(Readable.from(pack, { objectMode: false }), gzip, () => {});
+  // A consumer that stops reading (a client gone) destroys gzip; the pipeline then destroys the pack,
+  // which fails the entry being written: fill() stops there and `summary` rejects. The error itself
+  // reaches the consumer through gzip.
+  pipeline(Readable.from(pack, { objectMode: false }), gzip).catch(() => {});
   const summary = fill(pack, sources).then(
     (result) => {
       pack.finalize();
@@ -53,9 +56,9 @@ export function createBackupArchive(sources: ArchiveSources): {
 }
 
 async function fill(pack: Pack, sources: ArchiveSources): Promise<ArchiveSummary> {
-  await addBuffer(pack, { name: ENTRY.manifest }, `${JSON.stringify(sources.manifest, null, 2)}\n`);
+  await addEntry(pack, { name: ENTRY.manifest }, `${JSON.stringify(sources.manifest, null, 2)}\n`);
   if (sources.database) {
-    await addStream(
+    await addEntry(
       pack,
       { name: ENTRY.database, size: sources.database.size },
       Readable.fromWeb(sources.database.stream() as import('node:stream/web').ReadableStream),
@@ -65,34 +68,41 @@ async function fill(pack: Pack, sources: ArchiveSources): Promise<ArchiveSummary
     if (err.code === 'ENOENT') return null;
     throw err;
   });
-  if (secret) await addBuffer(pack, { name: ENTRY.authSecret, mode: 0o600 }, secret);
-  await addBuffer(pack, { name: ENTRY.settings, mode: 0o600 }, sources.settings);
+  if (secret) await addEntry(pack, { name: ENTRY.authSecret, mode: 0o600 }, secret);
+  await addEntry(pack, { name: ENTRY.settings, mode: 0o600 }, sources.settings);
   let uploads = 0;
   for await (const key of sources.uploads.keys()) {
     // A photo replaced since the listing is gone: nothing refers to it any more.
     const file = await sources.uploads.get(key);
     if (!file) continue;
-    await addStream(pack, { name: `${ENTRY.uploadsPrefix}${key}`, size: file.size }, file.stream);
+    await addEntry(pack, { name: `${ENTRY.uploadsPrefix}${key}`, size: file.size }, file.stream);
     uploads++;
   }
   return { uploads, authSecret: secret !== null };
 }
 
-function addBuffer(pack: Pack, header: HeaderArgument, content: string | Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => {
-    pack.entry(header, content, (err) => (err ? reject(err) : resolve()));
-  });
-}
-
-function addStream(pack: Pack, header: HeaderArgument, source: Readable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const entry = pack.entry(header, (err) => {
-      if (err) {
-        source.destroy();
-        reject(err);
-      } else resolve();
-    });
-    source.on('error', (err) => entry.destroy(err));
-    source.pipe(entry as unknown as NodeJS.WritableStream);
-  });
+/**
+ * One entry, its bytes given or streamed. Through a pipeline, never `pipe`: when the consumer goes
+ * away the pack destroys the entry, and an entry error nobody listens to would be an uncaught
+ * exception that ends the server. The pipeline takes that error (the caller's promise rejects) and
+ * closes the source (a file, the dump).
+ */
+async function addEntry(pack: Pack, header: HeaderArgument, content: string | Uint8Array | Readable) {
+  let source: Readable;
+  let size = header.size;
+  if (content instanceof Readable) source = content;
+  else {
+    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+    size = bytes.byteLength;
+    source = Readable.from([bytes], { objectMode: false });
+  }
+  let entry: Writable;
+  try {
+    // Throws once the pack is destroyed (the consumer left between two entries).
+    entry = pack.entry({ ...header, size }) as unknown as Writable;
+  } catch (err) {
+    source.destroy();
+    throw err;
+  }
+  await pipeline(source, entry);
 }

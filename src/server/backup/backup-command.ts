@@ -1,5 +1,5 @@
-import { createWriteStream, existsSync } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { type FileHandle, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,22 +19,23 @@ const USAGE = 'Usage: npm run backup -- <file.tar.gz> [--data-dir <DATA_DIR of t
  */
 export async function backupCommand(argv: string[]): Promise<void> {
   const { file, dataDir } = parseCommandArgs(argv, USAGE);
+  const partial = `${file}.partial`;
   if (existsSync(file)) throw new CommandError(`${file} already exists: choose a new file name.`);
   if (!existsSync(dirname(file)))
     throw new CommandError(`Cannot write ${file}: ${dirname(file)} does not exist.`);
 
   const server = await readToken(dataDir);
-  const response = await requestBackup(server, dataDir);
-  const partial = `${file}.partial`;
+  const output = await createPartial(partial);
+  // From here the partial file is this run's own: a failure removes it (and only then: another
+  // run may be writing one of the same name).
   let contents: ArchiveContents;
   try {
-    await pipeline(
-      Readable.fromWeb(response.body as WebReadableStream),
-      createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
-    );
+    const response = await requestBackup(server, dataDir);
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream), output.createWriteStream());
     contents = await readBackupArchive(partial, { journal: readJournal(MIGRATIONS_DIR) });
     await rename(partial, file);
   } catch (err) {
+    await output.close().catch(() => {});
     await rm(partial, { force: true });
     throw err;
   }
@@ -55,6 +56,19 @@ export async function backupCommand(argv: string[]): Promise<void> {
     );
   }
   console.log('Keep it private: it holds password hashes, the auth secret and any keys in the settings.');
+}
+
+/** `<file>.partial`, created here and now (never opened if it exists), readable by this user only. */
+async function createPartial(partial: string): Promise<FileHandle> {
+  try {
+    return await open(partial, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    throw new CommandError(
+      `${partial} already exists: another backup is writing it, or one was interrupted. ` +
+        'Remove it once no backup runs, or choose a new file name.',
+    );
+  }
 }
 
 async function readToken(dataDir: string): Promise<BackupTokenFile> {

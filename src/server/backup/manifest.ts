@@ -24,7 +24,36 @@ export const ENTRY_LIMITS = {
   settings: 64 * 1024,
   /** Photos arrive at ≤ 2 MB and are re-encoded; an animation can grow, never this much. */
   upload: 32 * 1024 * 1024,
+  /**
+   * PGlite's dump, compressed. PGlite builds the dump in memory and loads it back whole (gunzipped
+   * into one buffer), so a database this large is already past what the embedded design is for
+   * (ADR 0015); a fresh one is 4.5 MB.
+   */
+  database: 4 * 1024 ** 3,
 } as const;
+
+/**
+ * Limits on what a backup holds in total, counted while it is read: a tar header may claim any size,
+ * and a gzip of zeros unpacks a thousandfold, so a small archive could otherwise make a restore
+ * allocate gigabytes (PGlite loads the whole dump into memory) or create files without end.
+ */
+export interface ArchiveLimits {
+  /** Sum of the sizes inside the database dump: the data directory PGlite will hold in memory. */
+  readonly databaseBytes: number;
+  /** Files and directories inside the database dump. */
+  readonly databaseEntries: number;
+  /** Uploaded files; each costs the reader its name in memory. */
+  readonly uploads: number;
+}
+
+export const ARCHIVE_LIMITS: ArchiveLimits = {
+  // Like ENTRY_LIMITS.database: past the embedded design, not a size a real install reaches.
+  databaseBytes: 4 * 1024 ** 3,
+  // A fresh data directory has about 1,000; tables and indexes add a few files each.
+  databaseEntries: 100_000,
+  // One photo per account at most: a million accounts' photos, about 150 MB of names to check.
+  uploads: 1_000_000,
+};
 
 const schemaLevel = z.object({
   migrations: z.number().int().min(0).max(100_000),
@@ -48,6 +77,9 @@ export const manifestSchema = z.object({
 });
 
 export type BackupManifest = z.infer<typeof manifestSchema>;
+
+/** An archive's time in its file name, `20261201T101500Z`: sorts by time and is a valid name everywhere. */
+export const fileStamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 
 export function newManifest(fields: {
   reason: BackupManifest['reason'];

@@ -1,11 +1,12 @@
 import { createReadStream, createWriteStream, openAsBlob } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS_DIR } from '#server/db/client';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock';
 import { readJournal } from '#server/db/migration-level';
+import { makeDirectory } from '#server/startup/data-dir';
 import { dataDirStorage } from '#server/storage/storage-plugin';
 import {
   type ArchiveContents,
@@ -28,7 +29,7 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<A
   const journal = readJournal(MIGRATIONS_DIR);
   await readBackupArchive(archive, { journal });
 
-  const created = (await mkdir(dataDir, { recursive: true })) !== undefined;
+  const created = createTarget(dataDir);
   const lock = lockTarget(dataDir);
   const before = new Set(await readdir(dataDir));
   let contents: ArchiveContents;
@@ -57,7 +58,7 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<A
       if (!before.has(entry)) await rm(join(dataDir, entry), { recursive: true, force: true });
     }
     lock.release();
-    if (created) await rm(dataDir, { recursive: true, force: true });
+    if (created) await rm(created, { recursive: true, force: true });
     throw err;
   }
   lock.release();
@@ -79,6 +80,17 @@ async function checkTarget(dataDir: string, locked: boolean) {
     throw new ArchiveError(
       `Cannot restore into ${dataDir}: it is not empty (${shown}). Restore into a new directory ` +
         '(--data-dir <new directory>), then point DATA_DIR at it.',
+    );
+  }
+}
+
+/** The target and any missing parent; returns the first directory created, which a failure removes. */
+function createTarget(dataDir: string): string | undefined {
+  try {
+    return makeDirectory(dataDir);
+  } catch (err) {
+    throw new ArchiveError(
+      `Cannot restore into ${dataDir}: it could not be created (${(err as Error).message}).`,
     );
   }
 }

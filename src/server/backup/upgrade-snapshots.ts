@@ -3,10 +3,11 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { PendingUpgrade, UpgradeHooks } from '#server/db/client';
-import { migrationNumber } from '#server/db/migration-level';
+import { migrationNumber, type SchemaLevel } from '#server/db/migration-level';
 import { dataDirStorage } from '#server/storage/storage-plugin';
+import { readBackupManifest } from './archive-reader.ts';
 import { createBackupArchive } from './archive-writer.ts';
-import { newManifest } from './manifest.ts';
+import { fileStamp, newManifest } from './manifest.ts';
 import { formatSettingsEnv } from './settings-env.ts';
 
 /** The snapshot could not be written: the start stops before anything is migrated. */
@@ -14,15 +15,16 @@ export class UpgradeSnapshotError extends Error {}
 
 export const SNAPSHOTS_DIR = 'snapshots';
 const SNAPSHOT_NAME = /^\.?pre-upgrade-.+\.tar\.gz(\.partial)?$/;
-
-/** `20261201T101500Z`: sorts by time and is a valid file name everywhere. */
-const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+/** What follows `pre-upgrade-<from>-<to>-` in a snapshot renamed into place once whole (not `.….partial`). */
+const FINISHED_SUFFIX = /^\d{8}T\d{6}Z\.tar\.gz$/;
 
 /**
  * Before an embedded database with data is migrated, a full backup of the data directory as it stands
  * (the same archive as `npm run backup`, so `npm run restore` takes it back) goes to
  * DATA_DIR/snapshots/pre-upgrade-<from>-<to>-<time>.tar.gz. Once the migrations succeed, older
  * snapshots are removed: the last upgrade can always be undone, and only one snapshot is kept (ADR 0015).
+ * A failed migration leaves the database as it was (they run in one transaction), so a start that
+ * finds a finished snapshot of the same upgrade uses it instead of writing one more at every try.
  */
 export function upgradeSnapshots(options: {
   dataDir: string;
@@ -35,8 +37,19 @@ export function upgradeSnapshots(options: {
 
   return {
     async before(upgrade: PendingUpgrade) {
+      const prefix = `pre-upgrade-${migrationNumber(upgrade.from)}-${migrationNumber(upgrade.to)}-`;
+      const earlier = await finishedSnapshot(directory, prefix, upgrade.from);
+      if (earlier) {
+        written = earlier;
+        options.log(
+          `Upgrading the database from ${upgrade.from.latest} to ${upgrade.to.latest}; the data as it was is saved in ` +
+            `${join(directory, earlier)}, taken by an earlier start whose upgrade failed (nothing has changed ` +
+            'since, so no new snapshot is taken; to go back: README, "Upgrading").',
+        );
+        return;
+      }
       const createdAt = new Date().toISOString();
-      const name = `pre-upgrade-${migrationNumber(upgrade.from)}-${migrationNumber(upgrade.to)}-${stamp(createdAt)}.tar.gz`;
+      const name = `${prefix}${fileStamp(createdAt)}.tar.gz`;
       const partial = join(directory, `.${name}.partial`);
       try {
         await mkdir(directory, { recursive: true, mode: 0o700 });
@@ -72,4 +85,41 @@ export function upgradeSnapshots(options: {
       }
     },
   };
+}
+
+/**
+ * The newest finished snapshot of this upgrade, if any: named `<prefix><time>.tar.gz` (renamed into
+ * place once whole) and whose manifest says it holds the database at `from`. A name alone is not
+ * trusted: without a snapshot to fall back on, the upgrade would go ahead unprotected.
+ */
+async function finishedSnapshot(
+  directory: string,
+  prefix: string,
+  from: SchemaLevel,
+): Promise<string | null> {
+  // Not there yet, or unreadable: a new snapshot is written (and says why if it cannot be).
+  const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
+  const candidates = entries
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        entry.name.startsWith(prefix) &&
+        FINISHED_SUFFIX.test(entry.name.slice(prefix.length)),
+    )
+    .map((entry) => entry.name)
+    .sort()
+    .reverse();
+  for (const name of candidates) {
+    const manifest = await readBackupManifest(join(directory, name)).catch(() => null);
+    const schema = manifest?.database.schema;
+    if (
+      manifest?.reason === 'pre-upgrade' &&
+      schema?.migrations === from.migrations &&
+      schema.latest === from.latest &&
+      schema.latestWhen === from.latestWhen
+    ) {
+      return name;
+    }
+  }
+  return null;
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createBackupArchive } from '#server/backup/archive-writer';
 import { isBackupToken } from '#server/backup/backup-token';
-import { newManifest } from '#server/backup/manifest';
+import { fileStamp, newManifest } from '#server/backup/manifest';
 import { formatSettingsEnv } from '#server/backup/settings-env';
 import { MIGRATIONS_DIR } from '#server/db/client';
 import { migrationState, readJournal } from '#server/db/migration-level';
@@ -55,12 +55,19 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       summary.then(
         (done) => request.log.info({ ...done, database: manifest.database.kind }, 'backup sent'),
-        (err: unknown) => request.log.error({ err }, 'backup failed while streaming'),
+        (err: unknown) => {
+          // A caller that hung up (Ctrl-C on npm run backup) is not a failure of the server's.
+          if (reply.raw.destroyed && !reply.raw.writableFinished) {
+            request.log.warn('backup not finished: the caller closed the connection');
+          } else request.log.error({ err }, 'backup failed while streaming');
+        },
       );
-      const stamp = createdAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
       return reply
         .header('content-type', 'application/gzip')
-        .header('content-disposition', `attachment; filename="draftsmith-backup-${stamp}.tar.gz"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="draftsmith-backup-${fileStamp(createdAt)}.tar.gz"`,
+        )
         .header('cache-control', 'no-store')
         .send(stream);
     } catch (err) {

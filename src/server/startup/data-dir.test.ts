@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prepareDataDir } from './data-dir.ts';
+import { makeDirectory, prepareDataDir } from './data-dir.ts';
 
 describe('prepareDataDir', () => {
   let root: string;
@@ -17,6 +17,12 @@ describe('prepareDataDir', () => {
     expect(readdirSync(dir)).toEqual([]);
     prepareDataDir(dir); // an existing directory is fine
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('says which directory it created first, so a caller can take back what it added', () => {
+    expect(makeDirectory(join(root, 'a', 'b'))).toBe(join(root, 'a'));
+    expect(makeDirectory(join(root, 'a', 'b', 'c'))).toBe(join(root, 'a', 'b', 'c'));
+    expect(makeDirectory(join(root, 'a'))).toBeUndefined();
   });
 
   // Linux only: /proc and /sys.

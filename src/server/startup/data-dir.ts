@@ -15,11 +15,14 @@ export function prepareDataDir(dataDir: string): void {
 }
 
 /**
- * `mkdir -p` one level at a time. Node 24's recursive mkdir spins forever when a parent exists but
- * refuses children with ENOENT (any path under /proc: it steps back, finds the parent, steps forward
- * again), and reports ENOENT for a full disk; single mkdir calls report the real reason.
+ * `mkdir -p` one level at a time: the one way to create a directory that may not exist (DATA_DIR, a
+ * restore's target). Node 24's recursive mkdir spins forever when a parent exists but refuses
+ * children with ENOENT (any path under /proc: it steps back, finds the parent, steps forward again),
+ * and reports ENOENT for a full disk; single mkdir calls report the real reason. Returns the first
+ * directory it created (undefined when `dir` was there), as recursive mkdir does, so a caller that
+ * fails later can remove exactly what it added.
  */
-function makeDirectory(dir: string): void {
+export function makeDirectory(dir: string): string | undefined {
   const missing: string[] = [];
   let current = resolve(dir);
   while (!exists(current)) {
@@ -28,9 +31,11 @@ function makeDirectory(dir: string): void {
     if (parent === current) break;
     current = parent;
   }
+  let created: string | undefined;
   for (const path of missing) {
     try {
       mkdirSync(path);
+      created ??= path;
     } catch (err) {
       // Created meanwhile by another process: fine, the check below looks at what is there.
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
@@ -43,6 +48,7 @@ function makeDirectory(dir: string): void {
       path: dir,
     });
   }
+  return created;
 }
 
 /** True when something is at `path`; false only when nothing is (other errors are the caller's answer). */
