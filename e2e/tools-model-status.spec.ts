@@ -7,9 +7,9 @@ import {
   startModelFileServer,
   TINY_MODEL_SHA256,
 } from '#tests/fakes/model-file-server';
+import { freePort } from '#tests/helpers/free-port';
 import { createAccount, newAccount, signInThroughForm } from './support/accounts.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
-import { freePort } from '#tests/helpers/free-port';
 import { toolOutput } from './support/service-helpers.ts';
 
 /**
