@@ -83,6 +83,24 @@ const envFields = z.object({
   PHOTO_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(10),
   /** Photos the process re-encodes at once (twice as many may wait); the rest answer 503. */
   PHOTO_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Largest document upload (.txt, .pdf, .doc, .docx, .odt), in bytes. */
+  DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1).max(1_073_741_824).default(20_971_520), // 20 MB
+  /** Most pages of a PDF that is read. */
+  DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
+  /** Most characters of text taken from one document (about 500 dense pages). */
+  DOCUMENT_MAX_CHARS: z.coerce.number().int().min(1000).max(100_000_000).default(2_000_000),
+  /** Most entries in a .docx or .odt (both are zip archives). */
+  DOCUMENT_ZIP_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Most bytes one entry of a .docx or .odt may unpack to. */
+  DOCUMENT_ZIP_MAX_ENTRY_BYTES: z.coerce.number().int().min(1024).default(104_857_600), // 100 MB
+  /** Most bytes all entries of a .docx or .odt may unpack to together. */
+  DOCUMENT_ZIP_MAX_TOTAL_BYTES: z.coerce.number().int().min(1024).default(268_435_456), // 256 MB
+  /** Longest one document extraction may run before its process is killed. */
+  DOCUMENT_EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  /** Memory one extraction process may add to what it holds once started (address space and heap), in MB. */
+  DOCUMENT_EXTRACTION_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(512),
+  /** Extraction processes at once (never more than the cores; default 2); twice as many may wait, then 503. */
+  DOCUMENT_EXTRACTION_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 const envSchema = envFields.superRefine(checkAiSettings);

@@ -10,6 +10,8 @@ const STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** Well-formed, but nothing can be done with it (e.g. a scanned PDF without text). */
+  unprocessable: 422,
   rate_limit: 429,
   /** nginx's "client closed request": the client left before an answer (only ever logged). */
   client_closed: 499,
@@ -30,6 +32,7 @@ const DEFAULT_MESSAGE: Record<ErrorType, string> = {
   conflict: 'This conflicts with existing data.',
   payload_too_large: 'The request is too large.',
   unsupported_media_type: 'This type of content is not supported.',
+  unprocessable: 'This content cannot be processed.',
   rate_limit: 'Too many requests. Please try again later.',
   client_closed: 'The client closed the request.',
   internal: 'Something went wrong on our side. Please try again.',

@@ -1,0 +1,177 @@
+/**
+ * Document extraction (ADR 0016): a long document in each format read through the isolated extractor
+ * as the server reads uploads (one process per document, memory-capped), against `pdftotext` (Poppler)
+ * on the same PDFs, with the longest event-loop stall of this process (the server's part) during each
+ * extraction and the peak memory of the extraction process. Prints figures; asserts nothing.
+ * Run: `npm run bench:documents` (BENCH_SECTIONS, default 300: about 235 pages in the generated PDF).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { loadConfig } from '#server/config';
+import { DocumentExtractor, type ExtractionStats } from '#server/documents/document-extractor';
+import { documentLimits } from '#server/documents/document-limits';
+import { docxOf, longBlocks, odtOf, pdfOf, plainText } from '#tests/helpers/document-corpus';
+import { inflatingPdf, zipBomb } from '#tests/helpers/hostile-documents';
+import { convertWithLibreOffice } from '#tests/helpers/libreoffice';
+
+const SECTIONS = Number(process.env.BENCH_SECTIONS ?? 300);
+const RUNS = 3;
+const work = mkdtempSync(join(tmpdir(), 'draftsmith-bench-documents-'));
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const has = (command: string) => spawnSync(command, ['-v'], { stdio: 'ignore' }).error === undefined;
+
+let last: ExtractionStats | null = null;
+const extractor = new DocumentExtractor(
+  documentLimits(loadConfig({})), // the defaults the README lists
+  {
+    onUncapped: (detail) => console.log(`warning: ${detail}`),
+    onFinished: (stats) => {
+      last = stats;
+    },
+  },
+);
+
+interface Row {
+  name: string;
+  pages?: number;
+  chars?: number;
+  outcome: string;
+  totalMs: number;
+  readMs?: number;
+  stallMs: number;
+  peakMb?: number;
+  pdftotextMs?: number;
+}
+
+async function measure(name: string, path: string): Promise<Row> {
+  const totals: number[] = [];
+  const reads: number[] = [];
+  const stalls: number[] = [];
+  const peaks: number[] = [];
+  let result: { pages?: number; chars?: number; outcome: string } = { outcome: 'ok' };
+  for (let i = 0; i < RUNS; i++) {
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    try {
+      const document = await extractor.extractDocument({ path, fileName: name });
+      result = { pages: document.pages, chars: document.chars, outcome: 'ok' };
+    } catch (err) {
+      result = { outcome: (err as { code?: string }).code ?? String(err) };
+    }
+    delay.disable();
+    const stats = last as ExtractionStats | null;
+    if (stats) {
+      totals.push(stats.ms);
+      if (stats.readMs !== undefined) reads.push(stats.readMs);
+      if (stats.maxRssKb !== undefined) peaks.push(stats.maxRssKb / 1024);
+    }
+    stalls.push(delay.max / 1e6);
+  }
+  return {
+    name,
+    ...result,
+    totalMs: median(totals),
+    readMs: reads.length > 0 ? median(reads) : undefined,
+    stallMs: Math.max(...stalls),
+    peakMb: peaks.length > 0 ? Math.max(...peaks) : undefined,
+  };
+}
+
+function pdftotext(path: string): number {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    spawnSync('pdftotext', [path, join(work, 'pdftotext.txt')], { stdio: 'ignore' });
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** LibreOffice's conversion of the .docx (a real word processor's PDF, fonts embedded), if installed. */
+function convert(docx: string, filter: string, extension: string): string | null {
+  const result = convertWithLibreOffice(docx, filter, join(work, extension), work);
+  return result.status === 0 ? join(work, extension, `long.${extension}`) : null;
+}
+
+try {
+  const blocks = longBlocks(SECTIONS);
+  const write = (name: string, bytes: Buffer) => {
+    const path = join(work, name);
+    writeFileSync(path, bytes);
+    return path;
+  };
+  const files: [string, string][] = [
+    ['long.pdf', write('long.pdf', pdfOf(blocks))],
+    ['long.docx', write('long.docx', await docxOf(blocks))],
+    ['long.odt', write('long.odt', odtOf(blocks))],
+    ['long.txt', write('long.txt', Buffer.from(plainText(blocks)))],
+  ];
+  const soffice = has('soffice');
+  if (soffice) {
+    const pdf = convert(join(work, 'long.docx'), 'pdf:writer_pdf_Export', 'pdf');
+    if (pdf) files.push(['long.libreoffice.pdf', pdf]);
+    const doc = convert(join(work, 'long.docx'), 'doc:MS Word 97', 'doc');
+    if (doc) files.push(['long.doc', doc]);
+  }
+  files.push(['tiny.txt', write('tiny.txt', Buffer.from('Zürich'))]);
+  const hostile: [string, string][] = [
+    ['inflating.pdf', write('inflating.pdf', inflatingPdf(1024))],
+    ['bomb-lying.docx', write('bomb-lying.docx', zipBomb('docx', { lieBytes: 90 * 1024 * 1024 }))],
+  ];
+
+  const havePdftotext = has('pdftotext');
+  const rows: Row[] = [];
+  for (const [name, path] of files) {
+    const row = await measure(name, path);
+    if (havePdftotext && name.endsWith('.pdf')) row.pdftotextMs = pdftotext(path);
+    rows.push(row);
+  }
+  for (const [name, path] of hostile) rows.push(await measure(name, path));
+
+  const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '—' : n.toFixed(digits));
+  console.log(
+    `\nDocument extraction, ${SECTIONS} sections; median of ${RUNS} runs; one process per document (spawn included in "total")`,
+  );
+  console.log(
+    'file                     pages  chars     outcome                               total ms  read ms  stall ms  peak MB  pdftotext ms  ratio',
+  );
+  for (const r of rows) {
+    const ratio = r.pdftotextMs
+      ? `${(r.totalMs / r.pdftotextMs).toFixed(1)}× (read only ${((r.readMs ?? 0) / r.pdftotextMs).toFixed(1)}×)`
+      : '';
+    console.log(
+      [
+        r.name.padEnd(24),
+        fmt(r.pages).padStart(5),
+        fmt(r.chars).padStart(9),
+        ` ${r.outcome}`.padEnd(39),
+        fmt(r.totalMs).padStart(8),
+        fmt(r.readMs).padStart(8),
+        fmt(r.stallMs, 1).padStart(9),
+        fmt(r.peakMb).padStart(8),
+        fmt(r.pdftotextMs).padStart(13),
+        ` ${ratio}`,
+      ].join(' '),
+    );
+  }
+  if (!havePdftotext)
+    console.log('pdftotext not found: install Poppler (Debian: apt-get install poppler-utils) to compare.');
+  if (!soffice) {
+    console.log(
+      'soffice not found: no .doc or word-processor PDF (Debian: apt-get install libreoffice-writer-nogui).',
+    );
+  }
+  const tiny = rows.find((r) => r.name === 'tiny.txt');
+  if (tiny)
+    console.log(
+      `Process overhead (a six-byte .txt): ${fmt(tiny.totalMs)} ms, ${fmt(tiny.readMs, 1)} ms of it reading.`,
+    );
+  console.log(`Targets (issue 11): PDF ≤ 2.5× pdftotext, event-loop stall < 50 ms.`);
+} finally {
+  extractor.close();
+  rmSync(work, { recursive: true, force: true });
+}

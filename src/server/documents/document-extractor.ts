@@ -1,0 +1,222 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { open, stat } from 'node:fs/promises';
+import { GenerationLimiter } from '#server/ai/generation-limiter';
+import { AppError } from '#server/errors';
+import { documentErrors, isDocumentErrorCode } from './document-errors.ts';
+import { claimedFormat, type DocumentFormat, signatureMismatch } from './document-formats.ts';
+import type { DocumentLimits } from './document-limits.ts';
+import type { ChildReply, ChildRequest } from './extraction-protocol.ts';
+import type { ExtractedDocument } from './read-document.ts';
+
+/** One uploaded file: its bytes in memory, or the path of a file on disk (read by the extraction process). */
+export interface DocumentInput {
+  bytes?: Uint8Array;
+  path?: string;
+  fileName: string;
+  /** The type the client declared; used only when the name has no extension. */
+  declaredType?: string;
+}
+
+/** How an extraction went, for logs and the benchmark. */
+export interface ExtractionStats {
+  fileName: string;
+  format: DocumentFormat;
+  outcome: 'ok' | string;
+  /** From spawning the process to its end. */
+  ms: number;
+  /** Of which reading the document, inside the process (when it answered). */
+  readMs?: number;
+  /** Peak resident memory of the extraction process, when it answered. */
+  maxRssKb?: number;
+}
+
+export interface DocumentExtractorOptions {
+  /**
+   * Told once if this system cannot cap an extraction process's memory: on Linux without prlimit
+   * (util-linux) every document is then refused with 503; elsewhere only the heap and time limits apply.
+   */
+  onUncapped?: (detail: string) => void;
+  onFinished?: (stats: ExtractionStats) => void;
+}
+
+// The extraction process runs the same kind of file as this one: .ts from the sources, .js once built.
+const CHILD_PATH = new URL(
+  `./extraction-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+  import.meta.url,
+);
+
+/** What the process wrote to stderr when it failed: V8's and the allocator's out-of-memory reports. */
+const OUT_OF_MEMORY =
+  /heap limit|out of memory|allocation failed|Cannot allocate memory|ENOMEM|std::bad_alloc/i;
+
+/**
+ * Reads documents in child processes (ADR 0016), never in the server's own: each document gets a fresh
+ * Node process with its address space capped (extraction-child.ts) and its JavaScript heap limited,
+ * killed past `timeoutMs`. At most `concurrency` run at once; twice as many wait in a line shared fairly
+ * between users, and past that a caller gets 503 at once. A process that ends without an answer is a
+ * failed extraction, named by what ended it (time, memory, or a crash: the file is unreadable).
+ */
+export class DocumentExtractor {
+  readonly limits: DocumentLimits;
+  private readonly line: GenerationLimiter;
+  private readonly options: DocumentExtractorOptions;
+  private readonly running = new Set<ChildProcess>();
+  private warnedUncapped = false;
+
+  constructor(limits: DocumentLimits, options: DocumentExtractorOptions = {}) {
+    this.limits = limits;
+    this.options = options;
+    this.line = new GenerationLimiter(limits.concurrency, 2 * limits.concurrency, documentErrors.busy);
+  }
+
+  /** The document's text, or an AppError with one of the codes of document-errors.ts. */
+  async extractDocument(input: DocumentInput, caller: { userId?: string } = {}): Promise<ExtractedDocument> {
+    const { fileName } = input;
+    const format = claimedFormat(fileName, input.declaredType);
+    if (!format) throw documentErrors.unsupportedType(fileName);
+    const head = await this.precheck(input, format);
+    const mismatch = signatureMismatch(format, head);
+    if (mismatch) throw documentErrors.signatureMismatch(mismatch);
+
+    const release = await this.line.acquire({ userId: caller.userId ?? '' });
+    try {
+      return await this.run(input, format);
+    } finally {
+      release();
+    }
+  }
+
+  /** Kills every running extraction (server shutdown). */
+  close() {
+    for (const child of this.running) child.kill('SIGKILL');
+  }
+
+  /** Size checks before a process is spent on the file; returns its first bytes for the signature. */
+  private async precheck(input: DocumentInput, format: DocumentFormat): Promise<Uint8Array> {
+    const { fileName } = input;
+    if (input.bytes) {
+      if (input.bytes.byteLength === 0) throw documentErrors.empty(fileName);
+      if (input.bytes.byteLength > this.limits.maxBytes)
+        throw documentErrors.tooLarge(fileName, this.limits.maxBytes);
+      return input.bytes.subarray(0, 1024);
+    }
+    if (!input.path) throw new AppError('internal:document_input', 'No document was given.');
+    const info = await stat(input.path).catch((cause) => {
+      throw documentErrors.unreadable(fileName, format, cause);
+    });
+    if (info.size === 0) throw documentErrors.empty(fileName);
+    if (info.size > this.limits.maxBytes) throw documentErrors.tooLarge(fileName, this.limits.maxBytes);
+    const file = await open(input.path, 'r');
+    try {
+      const head = Buffer.alloc(Math.min(1024, info.size));
+      await file.read(head, 0, head.length, 0);
+      return head;
+    } finally {
+      await file.close();
+    }
+  }
+
+  private run(input: DocumentInput, format: DocumentFormat): Promise<ExtractedDocument> {
+    const { limits } = this;
+    const started = performance.now();
+    return new Promise<ExtractedDocument>((resolve, reject) => {
+      let child: ChildProcess;
+      try {
+        child = spawn(
+          process.execPath,
+          [
+            `--max-old-space-size=${limits.memoryMb}`,
+            '--disallow-code-generation-from-strings',
+            CHILD_PATH.pathname,
+          ],
+          {
+            // Only what it needs: no secrets from the server's environment reach a document reader.
+            env: {
+              PATH: process.env.PATH ?? '/usr/bin:/bin',
+              EXTRACTION_MEMORY_MB: String(limits.memoryMb),
+              // Fewer malloc arenas: less address space reserved per thread, more of the cap left for work.
+              MALLOC_ARENA_MAX: '2',
+            },
+            stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+            serialization: 'advanced',
+          },
+        );
+      } catch (err) {
+        reject(documentErrors.extractionUnavailable(err));
+        return;
+      }
+      this.running.add(child);
+      let reply: ChildReply | null = null;
+      let timedOut = false;
+      let stderr = '';
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, limits.timeoutMs);
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (chunk: string) => {
+        stderr = (stderr + chunk).slice(-4000);
+      });
+      child.on('message', (message: ChildReply) => {
+        reply = message;
+      });
+      child.once('error', (err) => {
+        clearTimeout(timer);
+        this.running.delete(child);
+        reject(documentErrors.extractionUnavailable(err));
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        this.running.delete(child);
+        const ms = performance.now() - started;
+        const finished = (outcome: string, answered?: ChildReply) =>
+          this.options.onFinished?.({
+            fileName: input.fileName,
+            format,
+            outcome,
+            ms,
+            readMs: answered?.ms,
+            maxRssKb: answered?.maxRssKb,
+          });
+        const answer = reply as ChildReply | null;
+        if (answer && !timedOut) {
+          if (!answer.capped && !this.warnedUncapped) {
+            this.warnedUncapped = true;
+            this.options.onUncapped?.(
+              answer.ok
+                ? 'this system has no /proc: extraction runs with its heap and time limits only'
+                : answer.detail,
+            );
+          }
+          finished(answer.ok ? 'ok' : answer.code, answer);
+          if (answer.ok) resolve(answer.document);
+          else if (isDocumentErrorCode(answer.code)) reject(new AppError(answer.code, answer.message));
+          else reject(documentErrors.unreadable(input.fileName, format, answer.detail));
+          return;
+        }
+        const failure = timedOut
+          ? documentErrors.timeLimit(input.fileName, limits.timeoutMs)
+          : OUT_OF_MEMORY.test(stderr) || signal === 'SIGKILL' || signal === 'SIGABRT' || code === 134
+            ? documentErrors.memoryLimit(input.fileName, limits.memoryMb)
+            : documentErrors.unreadable(
+                input.fileName,
+                format,
+                `exit ${code ?? signal}: ${stderr.slice(-500)}`,
+              );
+        finished(failure.code);
+        reject(failure);
+      });
+      const request: ChildRequest = {
+        job: {
+          ...(input.bytes ? { bytes: input.bytes } : { path: input.path }),
+          fileName: input.fileName,
+          format,
+        },
+        limits,
+      };
+      child.send(request, (err) => {
+        if (err) child.kill('SIGKILL');
+      });
+    });
+  }
+}

@@ -1,0 +1,122 @@
+import { AppError } from '#server/errors';
+import { documentErrors } from './document-errors.ts';
+import { type DocumentFormat, FORMAT_NAMES, signatureMismatch } from './document-formats.ts';
+import type { DocumentLimits } from './document-limits.ts';
+import { extractDoc } from './extract-doc.ts';
+import { extractDocx, NotWordDocument } from './extract-docx.ts';
+import { extractOdt, NotOdtDocument } from './extract-odt.ts';
+import { extractPdf, PdfProblem } from './extract-pdf.ts';
+import { decodeText, TEXT_PROBLEMS } from './extract-txt.ts';
+import { MarkdownWriter, TextLimitReached } from './markdown-writer.ts';
+import { ZipArchive, ZipLimitError } from './zip-archive.ts';
+
+export interface ExtractedDocument {
+  /** Markdown-ish: headings, paragraphs, lists as lists, tables as pipe tables. */
+  text: string;
+  format: DocumentFormat;
+  /** PDFs only. */
+  pages?: number;
+  chars: number;
+}
+
+export interface DocumentJob {
+  bytes: Uint8Array;
+  fileName: string;
+  format: DocumentFormat;
+}
+
+/** An allocation that failed under the memory cap (ArrayBuffer, string or zlib). */
+function isOutOfMemory(err: unknown): boolean {
+  const message = (err as Error | undefined)?.message ?? '';
+  return (
+    (err instanceof RangeError &&
+      /allocation failed|invalid array length|invalid string length|array buffer/i.test(message)) ||
+    /ENOMEM|Cannot allocate memory|out of memory/i.test(message)
+  );
+}
+
+async function readZip(job: DocumentJob, limits: DocumentLimits, writer: MarkdownWriter) {
+  const zip = await ZipArchive.open(
+    Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength),
+    limits,
+  );
+  try {
+    if (job.format === 'docx') await extractDocx(zip, writer);
+    else await extractOdt(zip, writer);
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * Reads one document in this process, with no isolation: the extraction process (extraction-child.ts)
+ * calls it under its memory cap, and the server kills that process past the time limit. Every failure
+ * comes out as the AppError of document-errors.ts.
+ */
+export async function readDocument(job: DocumentJob, limits: DocumentLimits): Promise<ExtractedDocument> {
+  const { bytes, fileName, format } = job;
+  if (bytes.byteLength === 0) throw documentErrors.empty(fileName);
+  if (bytes.byteLength > limits.maxBytes) throw documentErrors.tooLarge(fileName, limits.maxBytes);
+  const mismatch = signatureMismatch(format, bytes.subarray(0, 1024));
+  if (mismatch) throw documentErrors.signatureMismatch(mismatch);
+
+  const writer = new MarkdownWriter(limits.maxChars);
+  let pages: number | undefined;
+  try {
+    switch (format) {
+      case 'txt': {
+        const decoded = decodeText(bytes);
+        if ('problem' in decoded) throw documentErrors.notText(fileName, TEXT_PROBLEMS[decoded.problem]);
+        const text = decoded.text.trim();
+        if (text.length > limits.maxChars) throw new TextLimitReached();
+        if (text === '') throw documentErrors.noText(fileName);
+        return { text, format, chars: text.length };
+      }
+      case 'pdf':
+        pages = (await extractPdf(bytes, writer, limits.maxPages)).pages;
+        break;
+      case 'doc':
+        await extractDoc(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), writer);
+        break;
+      case 'docx':
+      case 'odt':
+        await readZip(job, limits, writer);
+        break;
+    }
+  } catch (err) {
+    throw describeFailure(err, job, limits);
+  }
+  const text = writer.text();
+  if (text.trim() === '') throw documentErrors.noText(fileName);
+  return pages === undefined
+    ? { text, format, chars: text.length }
+    : { text, format, pages, chars: text.length };
+}
+
+/** Any error of the readers above as the AppError a person sees. */
+function describeFailure(err: unknown, job: DocumentJob, limits: DocumentLimits): AppError {
+  const { fileName, format } = job;
+  if (err instanceof AppError) return err;
+  if (err instanceof TextLimitReached) return documentErrors.tooMuchText(fileName, limits.maxChars);
+  if (err instanceof ZipLimitError) {
+    return err.limit === 'entries'
+      ? documentErrors.tooManyEntries(fileName, limits.zipMaxEntries)
+      : documentErrors.unpacksTooLarge(fileName, err.maxBytes);
+  }
+  if (err instanceof NotWordDocument || err instanceof NotOdtDocument) {
+    return documentErrors.signatureMismatch(
+      `The file is named .${format} but its contents are ${err.message}, not ${FORMAT_NAMES[format]}. Choose the original file, or save it again as .${format}.`,
+    );
+  }
+  if (err instanceof PdfProblem) {
+    if (err.problem === 'encrypted') return documentErrors.encrypted(fileName);
+    if (err.problem === 'pages') return documentErrors.tooManyPages(fileName, err.pages, limits.maxPages);
+    if (err.problem === 'scanned') return documentErrors.scanned();
+    if (err.problem === 'no_text') return documentErrors.noText(fileName);
+    return documentErrors.unreadable(fileName, format, err);
+  }
+  if (isOutOfMemory(err)) return documentErrors.memoryLimit(fileName, limits.memoryMb);
+  // Anything else (XML that is not well-formed, a zip whose data contradicts its headers, a reader's
+  // own error) is a damaged file.
+  return documentErrors.unreadable(fileName, format, err);
+}
