@@ -84,7 +84,7 @@ test.describe('the model banner on a tool page', () => {
       { timeout: 20_000 },
     );
     await expect(banner).toContainText('For the administrator: Check that the server can reach');
-    await expect(banner).toContainText('sending a request tries again now.');
+    await expect(banner).toContainText('Sending a request tries again now.');
     await shot(page, testInfo, 'model-failed.png');
 
     // The network is back, slowly: sending the request starts the download again at once, and it waits.
