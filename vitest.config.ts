@@ -13,6 +13,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Projects with different maxWorkers run as ordered groups: unit first, then integration.
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/*.test.ts'],
           environment: 'node',
         },
@@ -26,6 +28,7 @@ export default defineConfig({
           // Integration files mostly wait (timers, sockets, child processes, database start), so two at a
           // time nearly halve the run on the 2-core CI machine (measured 500 s → 285 s) without timeouts.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
