@@ -12,4 +12,9 @@ describe('aiStatusRefetchInterval', () => {
     expect(aiStatusRefetchInterval({ ...base, state: 'ready' })).toBe(false);
     expect(aiStatusRefetchInterval(undefined)).toBe(false);
   });
+
+  it('follows a failure closely while a request of the page waits (it starts a new attempt)', () => {
+    expect(aiStatusRefetchInterval({ ...base, state: 'failed', retry: 'automatic' }, true)).toBe(1500);
+    expect(aiStatusRefetchInterval({ ...base, state: 'ready' }, true)).toBe(false);
+  });
 });

@@ -10,17 +10,21 @@ export const getAiStatus = (): Promise<AiStatus> => apiGet<AiStatus>('/ai/status
 const PREPARING_POLL_MS = 1500;
 const FAILED_POLL_MS = 10_000;
 
-/** How often to ask again: never once the model is ready (nor before the first answer, retried as usual). */
-export function aiStatusRefetchInterval(status: AiStatus | undefined): number | false {
+/**
+ * How often to ask again: never once the model is ready (nor before the first answer, retried as usual).
+ * While this page's request waits, closely even after a failure: that request starts a new attempt,
+ * which the banner should show as soon as it begins.
+ */
+export function aiStatusRefetchInterval(status: AiStatus | undefined, waiting = false): number | false {
   if (!status || status.state === 'ready') return false;
-  return status.state === 'failed' ? FAILED_POLL_MS : PREPARING_POLL_MS;
+  return status.state === 'failed' && !waiting ? FAILED_POLL_MS : PREPARING_POLL_MS;
 }
 
-export const getAiStatusQueryOptions = () =>
+export const getAiStatusQueryOptions = (waiting = false) =>
   queryOptions({
     queryKey: aiKeys.status,
     queryFn: getAiStatus,
-    refetchInterval: (query) => aiStatusRefetchInterval(query.state.data),
+    refetchInterval: (query) => aiStatusRefetchInterval(query.state.data, waiting),
   });
 
-export const useAiStatus = () => useQuery(getAiStatusQueryOptions());
+export const useAiStatus = (waiting = false) => useQuery(getAiStatusQueryOptions(waiting));

@@ -9,7 +9,7 @@ import { cn } from '#web/lib/cn.ts';
  * anyone fills the form. Nothing once the model is ready (or while its state is unknown).
  */
 export function ModelStatusBanner({ pending }: { pending: boolean }) {
-  const { data } = useAiStatus();
+  const { data } = useAiStatus(pending);
   const notice = data ? modelNotice(data, pending) : null;
   if (!notice) return null;
   return notice.kind === 'failed' ? <FailedBanner notice={notice} /> : <PreparingBanner notice={notice} />;
