@@ -1,24 +1,30 @@
 /**
  * Document extraction (ADR 0016): a long document in each format read through the isolated extractor
  * as the server reads uploads (one process per document, memory-capped), against `pdftotext` (Poppler)
- * on the same PDFs, with the longest event-loop stall of this process (the server's part) during each
- * extraction and the peak memory of the extraction process. Prints figures; asserts nothing.
- * Run: `npm run bench:documents` (BENCH_SECTIONS, default 300: about 235 pages in the generated PDF).
+ * on the same PDFs, run right after each extraction so both see the same load on a shared machine, with
+ * the longest event-loop stall of this process (the server's part) during each extraction and the peak
+ * memory of the extraction process. Then pdf.js alone (opening the PDF and getTextContent on each page,
+ * in this process, warmed up): the part of a PDF's time no change around pdf.js can remove. Prints
+ * figures; asserts nothing.
+ * Run: `npm run bench:documents` (BENCH_SECTIONS, default 300: about 235 pages in the generated PDF;
+ * BENCH_RUNS, default 5).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '#server/config';
 import { DocumentExtractor, type ExtractionStats } from '#server/documents/document-extractor';
 import { documentLimits } from '#server/documents/document-limits';
+import { openPdf } from '#server/documents/extract-pdf';
+import { installAtOnceDecompression } from '#server/documents/pdf-inflate';
 import { docxOf, longBlocks, odtOf, pdfOf, plainText } from '#tests/helpers/document-corpus';
 import { inflatingPdf, zipBomb } from '#tests/helpers/hostile-documents';
 import { convertWithLibreOffice } from '#tests/helpers/libreoffice';
 
 const SECTIONS = Number(process.env.BENCH_SECTIONS ?? 300);
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const work = mkdtempSync(join(tmpdir(), 'draftsmith-bench-documents-'));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -45,10 +51,13 @@ interface Row {
   stallMs: number;
   peakMb?: number;
   pdftotextMs?: number;
+  /** The first run's total: it fills the processes' compile cache when that is still empty. */
+  firstMs?: number;
 }
 
-async function measure(name: string, path: string): Promise<Row> {
+async function measure(name: string, path: string, compare: boolean): Promise<Row> {
   const totals: number[] = [];
+  const poppler: number[] = [];
   const reads: number[] = [];
   const stalls: number[] = [];
   const peaks: number[] = [];
@@ -70,6 +79,7 @@ async function measure(name: string, path: string): Promise<Row> {
       if (stats.maxRssKb !== undefined) peaks.push(stats.maxRssKb / 1024);
     }
     stalls.push(delay.max / 1e6);
+    if (compare) poppler.push(pdftotext(path));
   }
   return {
     name,
@@ -78,17 +88,41 @@ async function measure(name: string, path: string): Promise<Row> {
     readMs: reads.length > 0 ? median(reads) : undefined,
     stallMs: Math.max(...stalls),
     peakMb: peaks.length > 0 ? Math.max(...peaks) : undefined,
+    pdftotextMs: poppler.length > 0 ? median(poppler) : undefined,
+    firstMs: totals[0],
   };
 }
 
+/** One run of `pdftotext` on the file, in ms. */
 function pdftotext(path: string): number {
+  const started = performance.now();
+  spawnSync('pdftotext', [path, join(work, 'pdftotext.txt')], { stdio: 'ignore' });
+  return performance.now() - started;
+}
+
+/**
+ * pdf.js alone on a PDF, in this process once warmed up: opened as the extraction opens it, its text
+ * content taken page by page, nothing laid out, no process started. Median ms, each run followed by a
+ * run of pdftotext (median ms too).
+ */
+async function pdfjsAlone(path: string): Promise<{ ms: number; pdftotextMs: number }> {
+  const bytes = readFileSync(path);
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  const poppler: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
     const started = performance.now();
-    spawnSync('pdftotext', [path, join(work, 'pdftotext.txt')], { stdio: 'ignore' });
-    times.push(performance.now() - started);
+    const { pdf } = await openPdf(bytes);
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const page = await pdf.getPage(number);
+      await page.getTextContent({ includeMarkedContent: false });
+      page.cleanup();
+    }
+    await pdf.destroy();
+    // The first run warms pdf.js up and is left out.
+    if (i > 0) times.push(performance.now() - started);
+    if (i > 0) poppler.push(pdftotext(path));
   }
-  return median(times);
+  return { ms: median(times), pdftotextMs: median(poppler) };
 }
 
 /** LibreOffice's conversion of the .docx (a real word processor's PDF, fonts embedded), if installed. */
@@ -125,16 +159,13 @@ try {
 
   const havePdftotext = has('pdftotext');
   const rows: Row[] = [];
-  for (const [name, path] of files) {
-    const row = await measure(name, path);
-    if (havePdftotext && name.endsWith('.pdf')) row.pdftotextMs = pdftotext(path);
-    rows.push(row);
-  }
-  for (const [name, path] of hostile) rows.push(await measure(name, path));
+  for (const [name, path] of files)
+    rows.push(await measure(name, path, havePdftotext && name.endsWith('.pdf')));
+  for (const [name, path] of hostile) rows.push(await measure(name, path, false));
 
   const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '—' : n.toFixed(digits));
   console.log(
-    `\nDocument extraction, ${SECTIONS} sections; median of ${RUNS} runs; one process per document (spawn included in "total")`,
+    `\nDocument extraction, ${SECTIONS} sections; median of ${RUNS} runs; one process per document (spawn included in "total"); pdftotext run after each extraction`,
   );
   console.log(
     'file                     pages  chars     outcome                               total ms  read ms  stall ms  peak MB  pdftotext ms  ratio',
@@ -165,12 +196,27 @@ try {
       'soffice not found: no .doc or word-processor PDF (Debian: apt-get install libreoffice-writer-nogui).',
     );
   }
+  const first = rows[0];
+  if (first?.firstMs !== undefined)
+    console.log(
+      `First extraction of this run (${first.name}): ${fmt(first.firstMs)} ms (100–200 ms more than the others when the processes' compile cache is still empty, as on a machine's first run).`,
+    );
   const tiny = rows.find((r) => r.name === 'tiny.txt');
   if (tiny)
     console.log(
       `Process overhead (a six-byte .txt): ${fmt(tiny.totalMs)} ms, ${fmt(tiny.readMs, 1)} ms of it reading.`,
     );
   console.log(`Targets (issue 11): PDF ≤ 2.5× pdftotext, event-loop stall < 50 ms.`);
+  if (havePdftotext) {
+    // In this process, after the extractions: what pdf.js itself needs, whatever surrounds it.
+    installAtOnceDecompression();
+    for (const [name, path] of files.filter(([file]) => file.endsWith('.pdf'))) {
+      const alone = await pdfjsAlone(path);
+      console.log(
+        `pdf.js alone on ${name} (open + getTextContent per page, warmed up, no process, no layout): ${fmt(alone.ms)} ms, ${(alone.ms / alone.pdftotextMs).toFixed(1)}× pdftotext (${fmt(alone.pdftotextMs)} ms).`,
+      );
+    }
+  }
 } finally {
   extractor.close();
   rmSync(work, { recursive: true, force: true });

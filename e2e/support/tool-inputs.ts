@@ -83,7 +83,7 @@ export const TOOL_CASES: ToolCase[] = [
     busy: 'Optimizing...',
     fill: async (page, marker) => {
       const resume = `Jane Doe, frontend engineer, 6 years of React. ${marker}`;
-      await page.getByLabel(/^Resume/).fill(resume);
+      await page.getByLabel('Or paste your resume').fill(resume);
       await page.getByLabel('Job Description').fill('Senior engineer for a design system team');
       await page.getByLabel('Tone').selectOption('confident');
       await page.getByLabel('Target Role').fill('Staff Engineer');

@@ -9,6 +9,7 @@ import { backupPlugin } from './backup/backup-plugin.ts';
 import type { HealthProbe } from './component-health.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { documentsPlugin } from './documents/documents-plugin.ts';
 import { AppError } from './errors.ts';
 import { historyRepositoryPlugin } from './history/history-repository-plugin.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(backupPlugin);
   await app.register(usersRepositoryPlugin);
   await app.register(historyRepositoryPlugin);
+  await app.register(documentsPlugin);
   await app.register(toolsPlugin, { progressOutput: deps.modelProgressOutput });
 
   await app.register(

@@ -73,6 +73,12 @@ const envFields = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   AI_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(65536).default(2048),
+  /** A remote model's context window in tokens (the local model's is known once it is loaded). */
+  AI_CONTEXT_TOKENS: z.coerce.number().int().min(2048).max(10_000_000).default(128_000),
+  /** Largest part of a long document summarized in one model call, in tokens (never more than the context allows). */
+  SUMMARY_CHUNK_TOKENS: z.coerce.number().int().min(500).max(1_000_000).default(6000),
+  /** Parts of one long document summarized at once by a remote provider (the local model takes its own turns). */
+  SUMMARY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
   /** Saved chats one user may keep; 0 means no limit. */
   HISTORY_MAX_CHATS_PER_USER: z.coerce.number().int().min(0).default(5000),
   /** Bytes of saved chats one user may keep (titles and messages, UTF-8); 0 means no limit. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobMatchReportSchema } from './job-match-report.ts';
 import { TOOL_SLUGS } from './tools.ts';
 
 /** History chats (docs/product.md §3, §7): the payloads of the history API, shared by server and web. */
@@ -49,6 +50,10 @@ export const chatSchema = z.object({
   uid: z.string(),
   status: chatStatusSchema,
   createdAt: z.string(),
+  /** The uploaded document the chat was made from (docs/product.md §3 File), or null. */
+  file: z.object({ name: z.string(), size: z.number(), type: z.string(), url: z.string() }).nullable(),
+  /** The resume assistant's job match report, or null. */
+  matchReport: jobMatchReportSchema.nullable(),
 });
 export type Chat = z.infer<typeof chatSchema>;
 

@@ -51,6 +51,16 @@ export const resumeInputSchema = z.object({
   role: optionalText('Target role', MAX_SHORT_CHARS),
 });
 
+/**
+ * The schemas of the tools that read a document, for a request that carries one: the pasted text is
+ * then optional (it is added after the document's text), and the document's own text is not held to
+ * the pasted-text limit (the server's document limits apply to it).
+ */
+export const WITH_DOCUMENT_SCHEMAS = {
+  'doc-summarizer': summaryInputSchema.extend({ text: optionalText('Text to summarize', MAX_TEXT_CHARS) }),
+  'resume-assistant': resumeInputSchema.extend({ text: optionalText('Resume text', MAX_TEXT_CHARS) }),
+} as const satisfies { [S in ToolSlug]?: z.ZodObject };
+
 /** Each tool's input schema: the server validates requests with it, the web validates its form. */
 export const TOOL_INPUT_SCHEMAS = {
   'code-explainer': codeInputSchema,

@@ -93,8 +93,11 @@ describe('every catalogue entry is complete and consistent', () => {
       expect(tool.apiPath).toMatch(/^\/api\/[a-z-]+$/);
     });
 
-    it('has one form field per input of its schema, and no other', () => {
-      expect(tool.fields.map((f) => f.name).sort()).toEqual([...inputs].sort());
+    it('has one form field per input of its schema (and the drop zone for its file part), and no other', () => {
+      const typed = tool.fields.filter((f) => f.kind !== 'file');
+      expect(typed.map((f) => f.name).sort()).toEqual([...inputs].sort());
+      const files = tool.fields.filter((f) => f.kind === 'file');
+      expect(files.map((f) => f.name)).toEqual(tool.transport === 'multipart' ? ['file'] : []);
     });
 
     it('titles chats by a required field', () => {
@@ -102,13 +105,13 @@ describe('every catalogue entry is complete and consistent', () => {
       expect(field?.required).toBe(true);
     });
 
-    it('gives every typed field a placeholder and every select its schema options', () => {
+    it('gives every typed field a placeholder (the drop zone has its own prompt) and every select its schema options', () => {
       for (const field of tool.fields) {
         if (field.kind === 'select') {
           const accepted = field.options.filter((o) => schema.safeParse(sampleWith(field.name, o)).success);
           expect(accepted).toEqual([...field.options]);
           expect(field.options).toContain(field.defaultValue);
-        } else {
+        } else if (field.kind !== 'file') {
           expect(field.placeholder?.trim()).toBeTruthy();
         }
       }

@@ -37,12 +37,17 @@ export interface ToolField {
   /** The request field it sends, as the tool's input schema names it. */
   name: string;
   label: string;
-  /** `code` is a textarea in a monospace font, without spell checking. */
-  kind: 'text' | 'textarea' | 'code' | 'select';
+  /**
+   * `code` is a textarea in a monospace font, without spell checking; `file` is the document drop zone
+   * (one .txt, .pdf, .doc, .docx or .odt file, src/shared/documents.ts), sent as a multipart file part.
+   */
+  kind: 'text' | 'textarea' | 'code' | 'select' | 'file';
   required: boolean;
   options?: readonly string[];
   defaultValue?: string;
   placeholder?: string;
+  /** The text a chosen file stands in for: the field is hidden while a file is chosen (docs/product.md §2). */
+  replacedByFile?: boolean;
 }
 
 export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
@@ -69,6 +74,11 @@ export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
   outputField: string;
   /** Whether the form empties after a successful run (docs/product.md §4). */
   clearOnSuccess: boolean;
+  /**
+   * Set when the answer is a document to take away: it then downloads as .docx and .md
+   * (GET /api/history/:id/export), under this name for it ('Optimized resume').
+   */
+  downloadLabel?: string;
 }
 
 const languageField = {
@@ -86,6 +96,11 @@ const codeField = {
   required: true,
   placeholder: 'Paste the code here…',
 } as const satisfies ToolField;
+
+/** The document drop zone of the multipart tools: the request's `file` part. */
+function documentField(label: string) {
+  return { name: 'file', label, kind: 'file', required: false } as const satisfies ToolField;
+}
 
 export const TOOLS = {
   'code-explainer': {
@@ -114,12 +129,14 @@ export const TOOLS = {
     apiPath: '/api/doc-summarizer',
     transport: 'multipart',
     fields: [
+      documentField('Document (PDF, DOC, DOCX, ODT or TXT)'),
       {
         name: 'text',
-        label: 'Paste your text',
+        label: 'Or paste your text',
         kind: 'textarea',
         required: true,
         placeholder: 'Paste the text here…',
+        replacedByFile: true,
       },
     ],
     titleField: 'text',
@@ -210,12 +227,14 @@ export const TOOLS = {
     apiPath: '/api/resume-assistant',
     transport: 'multipart',
     fields: [
+      documentField('Resume (PDF, DOCX or TXT)'),
       {
         name: 'text',
-        label: 'Resume (PDF, DOCX or TXT) or pasted text',
+        label: 'Or paste your resume',
         kind: 'textarea',
         required: true,
         placeholder: 'Paste the text here…',
+        replacedByFile: true,
       },
       {
         name: 'jobDescription',
@@ -245,6 +264,7 @@ export const TOOLS = {
     busyLabel: 'Optimizing...',
     outputField: 'optimizedResume',
     clearOnSuccess: true,
+    downloadLabel: 'Optimized resume',
   },
 } as const satisfies { [S in ToolSlug]: ToolDefinition<S> };
 
@@ -269,9 +289,15 @@ export function toolTagline(slug: string | undefined): string {
 
 /**
  * The request display title (docs/product.md §3) of a validated input: its title field cut to 100
- * characters, else 'Untitled request'.
+ * characters, else the uploaded file's name (its full name: file names are already short), else
+ * 'Untitled request'.
  */
-export function toolRequestTitle(definition: ToolDefinition, input: Record<string, unknown>): string {
+export function toolRequestTitle(
+  definition: ToolDefinition,
+  input: Record<string, unknown>,
+  fileName?: string,
+): string {
   const value = input[definition.titleField];
-  return typeof value === 'string' && value !== '' ? cutText(value, REQUEST_TITLE_CUT) : 'Untitled request';
+  if (typeof value === 'string' && value !== '') return cutText(value, REQUEST_TITLE_CUT);
+  return fileName || 'Untitled request';
 }

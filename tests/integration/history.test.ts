@@ -45,6 +45,8 @@ describe.each(testDatabaseKinds())('history API (%s)', (kind) => {
       uid: user.uid,
       status: 'complete',
       createdAt: expect.any(String),
+      file: null,
+      matchReport: null,
     });
   });
 

@@ -99,6 +99,8 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
       payload: { title: 'hijacked' },
     }),
     'DELETE /api/history/:type': (_uid, chat) => ({ url: `/api/history/${chat}` }),
+    'GET /api/history/:type/file': (_uid, chat) => ({ url: `/api/history/${chat}/file` }),
+    'GET /api/history/:type/export': (_uid, chat) => ({ url: `/api/history/${chat}/export?format=md` }),
     'POST /api/generations/:id/stop': (_uid, chat) => ({ url: `/api/generations/${chat}/stop` }),
   };
 

@@ -113,6 +113,8 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
         [field]: FAKE_DEFAULT_TEXT,
         historyId: expect.any(String),
         status: 'complete',
+        // The resume assistant's job match report (its contents: documents-api.test.ts).
+        ...(slug === 'resume-assistant' ? { matchReport: reply.matchReport } : {}),
       });
 
       const sent = fake.requests[0]?.body;
@@ -152,6 +154,7 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
       [field]: FAKE_DEFAULT_TEXT,
       historyId: events[0]?.data.historyId,
       status: 'complete',
+      ...(slug === 'resume-assistant' ? { matchReport: done?.data.matchReport } : {}),
     });
     expect(res.headers['x-generation-id']).toBe(done?.data.historyId);
   });
@@ -259,7 +262,11 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
     });
     expect(tooBigJson.statusCode).toBe(413);
 
-    const withFile = await multipartPayload({ text: 'x' }, { field: 'file', name: 'cv.txt', content: 'cv' });
+    // A file in another field than the tool's `file` (documents are tests/integration/documents-api.test.ts).
+    const withFile = await multipartPayload(
+      { text: 'x' },
+      { field: 'resume', name: 'cv.txt', content: 'cv' },
+    );
     const fileRes = await t.app.inject({
       method: 'POST',
       url: '/api/resume-assistant',

@@ -10,6 +10,7 @@ import type { QueueTicket } from './generation-limiter.ts';
 import type { ProgressOutput } from './local/download-progress.ts';
 import { LocalModelHost } from './local/local-model-host.ts';
 import { resolveModelSource } from './local/model-source.ts';
+import { PROMPT_SHARE } from './local/prompt-share.ts';
 import { createNodeHttpFetch } from './node-http-fetch.ts';
 import { resolveProviderSettings } from './provider-settings.ts';
 import { createRemoteModel } from './remote-model.ts';
@@ -45,6 +46,11 @@ export interface AiRuntime {
   dropQueued(generationId: string, reason: unknown): boolean;
   /** The AI SDK model to stream from (throws the 503 when not ready). */
   languageModel(): LanguageModelV3;
+  /**
+   * The longest prompt the model takes, in tokens (its context less the room kept for the answer), and
+   * how many calls it serves at once: what a long document is split by (tools/long-document.ts).
+   */
+  promptBudget(): { maxPromptTokens: number; parallelCalls: number };
   /** Starts background work (the local model's download and load); no-op for remote providers. */
   prepare(): void;
   /** For GET /api/health: provider and state for anyone, the model and any failure reason as details. */
@@ -76,6 +82,10 @@ export function createAiRuntime(
       waitForModel: async () => {},
       dropQueued: () => false,
       languageModel: () => model,
+      promptBudget: () => ({
+        maxPromptTokens: Math.max(1024, config.AI_CONTEXT_TOKENS - config.AI_MAX_OUTPUT_TOKENS),
+        parallelCalls: Number.POSITIVE_INFINITY,
+      }),
       prepare() {},
       status: () => ({
         summary: { provider: provider.provider, state: 'ready' },
@@ -93,6 +103,14 @@ export function createAiRuntime(
     waitForModel: (ticket, signal) => host.waitUntilReady(ticket, signal),
     dropQueued: (generationId, reason) => host.limiter.drop(generationId, reason),
     languageModel: () => host.languageModel(),
+    promptBudget: () => {
+      // The loaded context may be smaller than asked for (the model's own training context).
+      const context = host.status.state === 'ready' ? host.status.contextSize : config.LOCAL_MODEL_CONTEXT;
+      return {
+        maxPromptTokens: Math.floor(context * PROMPT_SHARE),
+        parallelCalls: config.LOCAL_MODEL_PARALLEL,
+      };
+    },
     prepare: () => void host.prepare(),
     status: () => {
       const { state, ...details } = host.status;

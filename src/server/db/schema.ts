@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { JobMatchReport } from '#shared/job-match-report';
 
 /*
  * One PostgreSQL schema for PGlite and PostgreSQL. Column names are snake_case in the database
@@ -87,6 +88,14 @@ export interface ChatMessage {
   content: string;
 }
 
+/** The uploaded document a chat was made from, kept in FileStorage under `key` and deleted with the chat. */
+export interface ChatFileRecord {
+  key: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
 /** A history chat (docs/product.md §3): one table for all six services, keyed by user and service. */
 export const history = pgTable(
   'history',
@@ -102,8 +111,19 @@ export const history = pgTable(
     status: text().notNull().default('complete'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** What the chat weighs against the per-user quota (UTF-8 bytes), kept by the database itself. */
-    sizeBytes: integer().notNull().generatedAlwaysAs(sql`octet_length(messages::text) + octet_length(title)`),
+    /** The uploaded document (doc summarizer, resume assistant), or null. */
+    file: jsonb().$type<ChatFileRecord>(),
+    /** The resume assistant's job match report (src/shared/job-match.ts), or null. */
+    matchReport: jsonb().$type<JobMatchReport>(),
+    /**
+     * What the chat weighs against the per-user quota (UTF-8 bytes of title and messages, plus the
+     * uploaded file's bytes), kept by the database itself.
+     */
+    sizeBytes: integer()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`octet_length(messages::text) + octet_length(title) + coalesce((file->>'size')::integer, 0)`,
+      ),
   },
   (t) => [
     index().on(t.userId, t.service, t.createdAt.desc(), t.id),

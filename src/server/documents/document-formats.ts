@@ -1,6 +1,6 @@
-/** The files the summarizer and the resume assistant read (docs/product.md §5: one file of these types). */
-export const DOCUMENT_FORMATS = ['txt', 'pdf', 'doc', 'docx', 'odt'] as const;
-export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+import { claimedFormat, DOCUMENT_FORMATS, type DocumentFormat, extensionOf } from '#shared/documents';
+
+export { claimedFormat, DOCUMENT_FORMATS, type DocumentFormat, extensionOf };
 
 /** "a .txt, .pdf, .doc, .docx or .odt file", for messages. */
 export const ACCEPTED_FORMATS_PHRASE = 'a .txt, .pdf, .doc, .docx or .odt file';
@@ -13,31 +13,6 @@ export const FORMAT_NAMES: Record<DocumentFormat, string> = {
   docx: 'a Word document (.docx)',
   odt: 'an OpenDocument text (.odt)',
 };
-
-/** Declared types browsers send for these files; only consulted when the name has no known extension. */
-const FORMAT_BY_MEDIA_TYPE: Record<string, DocumentFormat> = {
-  'text/plain': 'txt',
-  'application/pdf': 'pdf',
-  'application/msword': 'doc',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/vnd.oasis.opendocument.text': 'odt',
-};
-
-/** The extension of a file name, lower-cased, without the dot ('' when it has none). */
-export function extensionOf(fileName: string): string {
-  const base = fileName.split(/[/\\]/).pop() ?? '';
-  const dot = base.lastIndexOf('.');
-  return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
-}
-
-/** The format a file claims to be: its extension first, its declared type when the name has none. */
-export function claimedFormat(fileName: string, declaredType?: string): DocumentFormat | null {
-  const extension = extensionOf(fileName);
-  if ((DOCUMENT_FORMATS as readonly string[]).includes(extension)) return extension as DocumentFormat;
-  if (extension !== '') return null;
-  const mediaType = declaredType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return FORMAT_BY_MEDIA_TYPE[mediaType] ?? null;
-}
 
 const PDF_MAGIC = Buffer.from('%PDF-');
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);

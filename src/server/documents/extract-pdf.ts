@@ -41,6 +41,31 @@ function paintsImage(pdfjs: PdfJs, ops: number[]): boolean {
 }
 
 /**
+ * Opens a PDF with pdf.js as the extraction reads it (no fonts rendered, no code generated, damaged parts
+ * skipped); a password or a file pdf.js cannot open at all is a PdfProblem. Exported for the benchmark,
+ * which times pdf.js alone on the same terms.
+ */
+export async function openPdf(bytes: Uint8Array): Promise<{ pdfjs: PdfJs; pdf: PdfDocument }> {
+  const pdfjs = await loadPdfJs();
+  try {
+    const pdf = await pdfjs.getDocument({
+      // A copy: pdf.js refuses a Buffer, and detaches the array it is given.
+      data: new Uint8Array(bytes),
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    }).promise;
+    return { pdfjs, pdf };
+  } catch (err) {
+    const name = (err as Error | undefined)?.name;
+    if (name === 'PasswordException') throw new PdfProblem('encrypted', 0, { cause: err });
+    throw new PdfProblem('damaged', 0, { cause: err });
+  }
+}
+
+/**
  * A PDF, page by page: the page count is checked before any page is read, each page's text is laid out
  * (pdf-layout.ts) and its resources released before the next. A PDF whose pages give no text at all is
  * a scan when its first page paints an image, otherwise simply without text.
@@ -50,23 +75,7 @@ export async function extractPdf(
   writer: MarkdownWriter,
   maxPages: number,
 ): Promise<{ pages: number }> {
-  const pdfjs = await loadPdfJs();
-  let pdf: PdfDocument;
-  try {
-    pdf = await pdfjs.getDocument({
-      // A copy: pdf.js refuses a Buffer, and detaches the array it is given.
-      data: new Uint8Array(bytes),
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      stopAtErrors: false,
-      verbosity: 0,
-    }).promise;
-  } catch (err) {
-    const name = (err as Error | undefined)?.name;
-    if (name === 'PasswordException') throw new PdfProblem('encrypted', 0, { cause: err });
-    throw new PdfProblem('damaged', 0, { cause: err });
-  }
+  const { pdfjs, pdf } = await openPdf(bytes);
   try {
     const pages = pdf.numPages;
     if (pages > maxPages) throw new PdfProblem('pages', pages);

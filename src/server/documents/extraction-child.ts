@@ -1,4 +1,4 @@
-// The extraction process (ADR 0016): started by extraction-pool.ts for one document, it caps its own
+// The extraction process (ADR 0016): started by document-extractor.ts for one document, it caps its own
 // address space, reads the document, sends back the text or the failure, and exits.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,8 @@ import { AppError } from '#server/errors';
 import type { DocumentFormat } from './document-formats.ts';
 import type { DocumentLimits } from './document-limits.ts';
 import type { ChildReply, ChildRequest } from './extraction-protocol.ts';
-import { readDocument } from './read-document.ts';
+import { installAtOnceDecompression } from './pdf-inflate.ts';
+import { loadReaders, readDocument } from './read-document.ts';
 
 /** Virtual memory this process has reserved so far, in bytes (Linux). */
 function addressSpace(): number | null {
@@ -44,51 +45,52 @@ const send = (reply: ChildReply) =>
     else process.send(reply, () => resolve());
   });
 
-const memoryMb = Number(process.env.EXTRACTION_MEMORY_MB ?? 512);
-const cap = capAddressSpace(memoryMb);
-const capped = cap === 'capped';
-
-process.once('message', async (message: ChildRequest) => {
+/** What reading one document answers, with this process's figures. */
+async function read(job: ChildRequest['job'], limits: DocumentLimits): Promise<ChildReply> {
   const started = performance.now();
-  const { job, limits } = message as { job: ChildRequest['job']; limits: DocumentLimits };
-  let reply: ChildReply;
-  if (cap === 'failed') {
-    await send({
-      ok: false,
-      code: 'unavailable:document_extraction',
-      message: 'Documents cannot be read right now. Please try again shortly.',
-      detail: 'prlimit (util-linux) could not cap the extraction process',
-      capped,
-      ms: 0,
-      maxRssKb: process.resourceUsage().maxRSS,
-    });
-    process.exit(0);
-  }
+  const stats = () => ({ capped, ms: performance.now() - started, maxRssKb: process.resourceUsage().maxRSS });
   try {
     const bytes = job.bytes ?? readFileSync(job.path ?? '');
     const document = await readDocument(
       { bytes, fileName: job.fileName, format: job.format as DocumentFormat },
       limits,
     );
-    reply = {
-      ok: true,
-      document,
-      capped,
-      ms: performance.now() - started,
-      maxRssKb: process.resourceUsage().maxRSS,
-    };
+    return { ok: true, document, ...stats() };
   } catch (err) {
     const known = err instanceof AppError;
-    reply = {
+    return {
       ok: false,
       code: known ? err.code : 'bad_request:file_unreadable',
       message: known ? err.message : '',
       detail: String((err as Error | undefined)?.cause ?? err).slice(0, 500),
-      capped,
-      ms: performance.now() - started,
-      maxRssKb: process.resourceUsage().maxRSS,
+      ...stats(),
     };
   }
-  await send(reply);
-  process.exit(0);
-});
+}
+
+// Listening comes first: the request may arrive while the readers below load.
+const request = new Promise<ChildRequest>((resolve) => process.once('message', resolve));
+installAtOnceDecompression();
+// The readers of the document's format (the server names it when it starts this process), loaded before
+// the cap: run from the TypeScript sources, Node strips a module's types with a WebAssembly module, which
+// it starts at the first module missing from the compile cache, and the cap refuses its address space.
+await loadReaders(process.argv[2] ?? '');
+const memoryMb = Number(process.env.EXTRACTION_MEMORY_MB ?? 512);
+const cap = capAddressSpace(memoryMb);
+const capped = cap === 'capped';
+
+const { job, limits } = await request;
+const reply: ChildReply =
+  cap === 'failed'
+    ? {
+        ok: false,
+        code: 'unavailable:document_extraction',
+        message: 'Documents cannot be read right now. Please try again shortly.',
+        detail: 'prlimit (util-linux) could not cap the extraction process',
+        capped,
+        ms: 0,
+        maxRssKb: process.resourceUsage().maxRSS,
+      }
+    : await read(job, limits);
+await send(reply);
+process.exit(0);

@@ -13,7 +13,9 @@ type BlockKind = 'paragraph' | 'list' | 'table';
 
 /** Inline whitespace runs become one space; a tab is kept as a space too (columns are tables' job). */
 function inline(text: string): string {
-  return text.replace(/[ \t\u00a0\f\v]+/g, ' ').trim();
+  // Only the runs that change (two or more characters, or a tab or no-break space): matching every single
+  // space between words, as `/[ \t\u00a0\f\v]+/g` did, rebuilt every line of a long document.
+  return text.replace(/[\t\u00a0\f\v][ \t\u00a0\f\v]*| [ \t\u00a0\f\v]+/g, ' ').trim();
 }
 
 /** A cell on one line, with the pipes that would end it escaped. */

@@ -23,6 +23,7 @@ interface Line {
 const BULLET = /^[•◦▪‣●○■□‒–—*-]\s+/;
 const NUMBERED = /^(\d{1,3})[.)]\s+/;
 const MARKER_ONLY = /^(?:[•◦▪‣●○■□‒–—*-]|\d{1,3}[.)])$/;
+const LOWER_LETTER = /^[a-zà-ÿ]$/;
 
 /** Groups runs into lines (same baseline, within half a font size), top to bottom, each left to right. */
 function linesOf(items: PlacedText[]): Line[] {
@@ -101,7 +102,13 @@ function tableRun(lines: Line[], start: number): Line[] {
 /** Joins a line to the paragraph text before it, mending a word hyphenated at the line's end. */
 function joinLine(text: string, line: string): string {
   if (text === '') return line;
-  if (/[a-zà-ÿ]-$/.test(text) && /^[a-zà-ÿ]/.test(line)) return text.slice(0, -1) + line;
+  // The last two characters only: a regex anchored at the end would scan the whole paragraph each line.
+  if (
+    text.endsWith('-') &&
+    LOWER_LETTER.test(text.charAt(text.length - 2)) &&
+    LOWER_LETTER.test(line.charAt(0))
+  )
+    return text.slice(0, -1) + line;
   return `${text} ${line}`;
 }
 
@@ -109,7 +116,8 @@ function joinLine(text: string, line: string): string {
  * Writes one page's text as Markdown from where pdf.js placed it: lines by baseline; lines of two or
  * more aligned columns in a row become a table; lines starting with a bullet or "1." become list items;
  * lines set clearly larger than the page's body text become headings; other lines join into paragraphs
- * until a gap larger than a line's spacing. Returns the number of characters of text the page held.
+ * until a gap larger than a line's spacing. Returns the number of characters of text the page held (its
+ * segments' trimmed text, so 0 only for a page without any).
  */
 export function writePdfPage(items: PlacedText[], writer: MarkdownWriter): number {
   const lines = linesOf(items).filter((l) => l.segments.length > 0);
@@ -117,10 +125,8 @@ export function writePdfPage(items: PlacedText[], writer: MarkdownWriter): numbe
   let paragraph = '';
   let list: { ordered: boolean; number?: number; text: string } | null = null;
   let previous: Line | null = null;
-  const chars = lines.reduce(
-    (n, line) => n + line.segments.reduce((m, s) => m + s.text.replace(/\s/g, '').length, 0),
-    0,
-  );
+  let chars = 0;
+  for (const line of lines) for (const segment of line.segments) chars += segment.text.length;
 
   const flush = () => {
     if (list) writer.listItem({ depth: 0, ordered: list.ordered, number: list.number }, list.text);

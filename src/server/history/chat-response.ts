@@ -12,5 +12,9 @@ export function toChatResponse(row: HistoryRow): Chat {
     uid: row.userId,
     status: row.status as ChatStatus,
     createdAt: row.createdAt.toISOString(),
+    file: row.file
+      ? { name: row.file.name, size: row.file.size, type: row.file.type, url: `/api/history/${row.id}/file` }
+      : null,
+    matchReport: row.matchReport ?? null,
   };
 }

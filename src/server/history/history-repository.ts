@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { type ChatMessage, history } from '#server/db/schema';
+import { type ChatFileRecord, type ChatMessage, history } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { ChatStatus } from '#shared/history';
+import type { JobMatchReport } from '#shared/job-match-report';
 import { formatBytes } from '#shared/text';
 import { type HistoryCursor, isUuid } from './history-cursor.ts';
 
@@ -16,6 +17,9 @@ export interface NewChat {
   title: string;
   messages: ChatMessage[];
   status: ChatStatus;
+  /** The uploaded document, already in FileStorage. */
+  file?: ChatFileRecord | null;
+  matchReport?: JobMatchReport | null;
 }
 
 /** What one user may keep (HISTORY_MAX_CHATS_PER_USER, HISTORY_MAX_BYTES_PER_USER); 0 means no limit. */
@@ -155,13 +159,14 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
       return row;
     },
 
-    async remove(userId: string, id: string): Promise<boolean> {
-      if (!isUuid(id)) return false;
-      const rows = await db
+    /** Deletes the chat; what it held in FileStorage (its document's key) is the caller's to remove. */
+    async remove(userId: string, id: string): Promise<{ fileKey: string | null } | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
         .delete(history)
         .where(and(eq(history.userId, userId), eq(history.id, id)))
-        .returning({ id: history.id });
-      return rows.length > 0;
+        .returning({ file: history.file });
+      return row ? { fileKey: row.file?.key ?? null } : null;
     },
   };
 }

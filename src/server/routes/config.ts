@@ -10,10 +10,14 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         response: {
-          200: z.object({ socialProviders: z.object({ google: z.boolean(), github: z.boolean() }) }),
+          200: z.object({
+            socialProviders: z.object({ google: z.boolean(), github: z.boolean() }),
+            /** The drop zone refuses a larger file before it is sent. */
+            documents: z.object({ maxBytes: z.number() }),
+          }),
         },
       },
     },
-    async () => ({ socialProviders }),
+    async () => ({ socialProviders, documents: { maxBytes: app.config.DOCUMENT_MAX_BYTES } }),
   );
 };

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '#server/auth/authenticate';
+import { attachmentDisposition } from '#server/content-disposition';
 import { AppError } from '#server/errors';
+import { markdownToDocx } from '#server/export/markdown-docx';
 import { toChatResponse } from '#server/history/chat-response';
 import { decodeCursor, encodeCursor } from '#server/history/history-cursor';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
@@ -14,12 +16,33 @@ import {
   renameHistorySchema,
   toolSlugSchema,
 } from '#shared/history';
+import { formatToolName } from '#shared/tools';
 
 const pageQuery = z.object({
   cursor: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
 });
 const idParams = z.object({ id: z.string() });
+
+/** What a chat's answer downloads as: Markdown as written, or a Word document (the resume assistant's). */
+const EXPORT_FORMATS = ['docx', 'md'] as const;
+const EXPORT_TYPES: Record<(typeof EXPORT_FORMATS)[number], string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  md: 'text/markdown; charset=utf-8',
+};
+
+/** A chat title as a file name: no path or reserved characters, not too long, no upload's extension. */
+function fileNameOf(title: string): string {
+  const name = title
+    .replace(/\.(txt|pdf|docx?|odt)$/i, '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[/\\:*?"<>|]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+    .replace(/^[.\s-]+|[.\s]+$/g, '');
+  return name || 'draftsmith';
+}
 const notFound = () => new AppError('not_found:history', 'No such history chat.');
 
 /**
@@ -115,6 +138,58 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A chat's document is gone with it; a failure to remove it is logged (the chat is deleted already). */
+  async function removeStoredFile(key: string) {
+    await app.fileStorage.remove(key).catch((err: unknown) => {
+      app.log.error({ err, key }, "could not remove a deleted chat's file");
+    });
+  }
+
+  app.get('/history/:id/file', { schema: { params: idParams } }, async (request, reply) => {
+    const user = request.user;
+    const row = await repo.get(user.sub, request.params.id);
+    const file = row?.file ? await app.fileStorage.get(row.file.key) : null;
+    if (!row?.file || !file) throw new AppError('not_found:file', 'This chat has no uploaded file.');
+    return reply
+      .header('content-type', row.file.type)
+      .header('content-length', file.size)
+      .header('content-disposition', attachmentDisposition(row.file.name))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(file.stream);
+  });
+
+  app.get(
+    '/history/:id/export',
+    {
+      schema: {
+        params: idParams,
+        querystring: z.object({
+          format: z.enum(EXPORT_FORMATS, { error: `must be one of: ${EXPORT_FORMATS.join(', ')}.` }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      const row = await repo.get(user.sub, request.params.id);
+      if (!row) throw notFound();
+      const answer = row.messages.findLast((message) => message.role === 'assistant')?.content ?? '';
+      // Named after the chat and the tool, never the same name as the document it was made from.
+      const name = `${fileNameOf(row.title)} - ${formatToolName(row.service)}.${request.query.format}`;
+      const body =
+        request.query.format === 'docx'
+          ? await markdownToDocx(answer, { title: row.title })
+          : Buffer.from(answer, 'utf8');
+      return reply
+        .header('content-type', EXPORT_TYPES[request.query.format])
+        .header('content-disposition', attachmentDisposition(name))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(body);
+    },
+  );
+
   app.delete(
     '/history/:id',
     {
@@ -122,7 +197,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user;
-      if (!(await repo.remove(user.sub, request.params.id))) throw notFound();
+      const removed = await repo.remove(user.sub, request.params.id);
+      if (!removed) throw notFound();
+      if (removed.fileKey) await removeStoredFile(removed.fileKey);
       return { deleted: true as const, id: request.params.id };
     },
   );

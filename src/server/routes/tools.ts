@@ -1,17 +1,17 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
-import type { Generation, GenerationOutcome } from '#server/tools/generation';
-import { readToolInput } from '#server/tools/read-tool-input';
+import type { Generation, GenerationDocument, GenerationOutcome } from '#server/tools/generation';
+import { readToolRequest, type UploadedDocument } from '#server/tools/read-tool-input';
 import { serverTools } from '#server/tools/server-tools';
 import { streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
 
 /**
  * One factory for the six tool routes (POST /api/explain-code, …), in the protected scope (the caller
  * is `request.user`, authenticated before the body is read): validate with the shared schema, count the
- * call against the user's rate limit, check the model, start the generation (within the user's
- * in-flight cap), then answer JSON `{<outputField>, historyId, status}` or, with
- * `Accept: text/event-stream`, stream it.
+ * call against the user's rate limit, check the model, read the uploaded document if any, start the
+ * generation (within the user's in-flight cap), then answer JSON `{<outputField>, historyId, status}`
+ * (and `matchReport` for the resume assistant) or, with `Accept: text/event-stream`, stream it.
  */
 export async function toolRoutes(app: FastifyInstance) {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
@@ -27,20 +27,42 @@ export async function toolRoutes(app: FastifyInstance) {
       [outputField]: outcome.text,
       historyId: outcome.historyId,
       status: outcome.status,
+      ...(tool.matchReport ? { matchReport: outcome.matchReport } : {}),
     });
     app.post(apiPath.slice('/api'.length), async (request, reply) => {
       const user = request.user;
-      const input = await readToolInput(request, tool);
+      const { input, document } = await readToolRequest(request, tool, app.config.DOCUMENT_MAX_BYTES);
       await limitToolCalls(request);
       // Refused before the model runs: a generation's chat is always saved once it exists.
       await app.historyRepository.assertWithinQuota(user.sub);
       app.ai.assertAvailable(user.sub);
-      const generation = await app.generations.start(user.sub, tool, input);
+      // Read only now, past the cheap refusals: an extraction takes a process for up to seconds.
+      const read = document ? await readDocument(app, user.sub, document) : null;
+      const generation = await app.generations.start(user.sub, tool, input, read);
       abandonWhenClientLeaves(reply, generation);
       if (wantsEventStream(request)) return streamGeneration(request, reply, generation, result);
       return result(await generation.outcome);
     });
   }
+}
+
+/** The uploaded document's text, read in a memory-capped process (4xx for a file it cannot read). */
+async function readDocument(
+  app: FastifyInstance,
+  userId: string,
+  document: UploadedDocument,
+): Promise<GenerationDocument> {
+  const extracted = await app.documents.extractDocument(
+    { bytes: document.bytes, fileName: document.name, declaredType: document.declaredType },
+    { userId },
+  );
+  return {
+    name: document.name,
+    text: extracted.text,
+    pages: extracted.pages,
+    format: extracted.format,
+    bytes: document.bytes,
+  };
 }
 
 /** A client that goes away drops its generation if it is still waiting for the model; a started one runs on. */

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#server/errors';
+import { isImageKey } from '#server/storage/file-storage';
 
 /**
- * GET /api/uploads/:key (public): stored files, public and immutable (keys are random and never reused).
+ * GET /api/uploads/:key (public): profile photos, public and immutable (keys are random and never reused).
  * The content type comes from the key, which the server chose after checking the bytes.
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +12,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/uploads/:key',
     { schema: { params: z.object({ key: z.string().max(100) }) } },
     async (request, reply) => {
-      const file = await app.fileStorage.get(request.params.key);
+      // Only photos are public; a chat's document is served to its owner by the history API.
+      const { key } = request.params;
+      const file = isImageKey(key) ? await app.fileStorage.get(key) : null;
       if (!file) throw new AppError('not_found:upload', 'No uploaded file has this address.');
       return reply
         .header('content-type', file.contentType)

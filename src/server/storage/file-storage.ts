@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { DOCUMENT_MEDIA_TYPES, type DocumentFormat } from '#shared/documents';
 
 /**
  * Where uploaded files live. One interface so an S3-like store can replace the local disk later;
@@ -12,7 +13,7 @@ export interface StoredFile {
 
 export interface FileStorage {
   /** Stores bytes under a new random key with the given extension; returns the key. */
-  put(bytes: Uint8Array, extension: ImageExtension): Promise<string>;
+  put(bytes: Uint8Array, extension: StorageExtension): Promise<string>;
   /** The file, or null when the key is unknown or malformed. */
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; unknown keys are ignored. */
@@ -31,17 +32,25 @@ export const IMAGE_TYPES = {
 } as const;
 export type ImageExtension = keyof typeof IMAGE_TYPES;
 
+/** What the store holds: profile photos (public) and the documents chats were made from (their owner's only). */
+const STORED_TYPES: Record<string, string> = { ...IMAGE_TYPES, ...DOCUMENT_MEDIA_TYPES };
+export type StorageExtension = ImageExtension | DocumentFormat;
+
 /** `<uuid>.<ext>`: the only shape a key can take, so a key can never name a path outside the store. */
 export const STORAGE_KEY_PATTERN =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif)$/;
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif|txt|pdf|doc|docx|odt)$/;
 
 export function isStorageKey(key: string): boolean {
   return STORAGE_KEY_PATTERN.test(key);
 }
 
+/** A photo's key: the only files served publicly (GET /api/uploads/:key). */
+export function isImageKey(key: string): boolean {
+  return isStorageKey(key) && key.slice(key.lastIndexOf('.') + 1) in IMAGE_TYPES;
+}
+
 export function contentTypeOfKey(key: string): string {
-  const extension = key.slice(key.lastIndexOf('.') + 1) as ImageExtension;
-  return IMAGE_TYPES[extension] ?? 'application/octet-stream';
+  return STORED_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }
 
 /** Public address of a stored file, as saved in user.image. */
@@ -52,5 +61,5 @@ export const uploadUrl = (key: string) => `${UPLOADS_PATH}${key}`;
 export function keyFromUploadUrl(url: string | null | undefined): string | null {
   if (!url?.startsWith(UPLOADS_PATH)) return null;
   const key = url.slice(UPLOADS_PATH.length);
-  return isStorageKey(key) ? key : null;
+  return isImageKey(key) ? key : null;
 }

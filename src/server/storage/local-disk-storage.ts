@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { type FileHandle, link, mkdir, open, opendir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { contentTypeOfKey, type FileStorage, type ImageExtension, isStorageKey } from './file-storage.ts';
+import { contentTypeOfKey, type FileStorage, isStorageKey, type StorageExtension } from './file-storage.ts';
 
 /** Files on local disk in one flat directory (DATA_DIR/uploads by default). */
 export function createLocalDiskStorage(directory: string): FileStorage {
@@ -11,7 +11,7 @@ export function createLocalDiskStorage(directory: string): FileStorage {
   const pathOf = (key: string) => join(directory, key);
 
   return {
-    async put(bytes, extension: ImageExtension) {
+    async put(bytes, extension: StorageExtension) {
       await ready;
       const key = `${randomUUID()}.${extension}`;
       // Write then rename, so a reader never sees a half-written file.

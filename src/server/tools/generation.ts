@@ -1,21 +1,35 @@
 import type { AiRuntime } from '#server/ai/ai-runtime';
 import { queueTicketOptions } from '#server/ai/generation-limiter';
 import { streamModelText } from '#server/ai/stream-model-text';
+import type { ChatFileRecord } from '#server/db/schema';
 import { AppError, isAppError } from '#server/errors';
 import type { HistoryRepository } from '#server/history/history-repository';
+import type { FileStorage } from '#server/storage/file-storage';
+import { DOCUMENT_MEDIA_TYPES, type DocumentFormat } from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
+import type { JobMatchReport } from '#shared/job-match-report';
 import { toolRequestTitle } from '#shared/tools';
-import type { ServerTool } from './server-tool.ts';
+import type { GenerationProgress, ServerTool, ToolDocument } from './server-tool.ts';
 
 export interface GenerationOutcome {
   status: ChatStatus;
   text: string;
   historyId: string;
+  matchReport: JobMatchReport | null;
 }
 
 export interface GenerationDeps {
   ai: AiRuntime;
   history: HistoryRepository;
+  storage: FileStorage;
+  /** SUMMARY_CHUNK_TOKENS and SUMMARY_CONCURRENCY: how long documents are read part by part. */
+  summary: { chunkTokens: number; concurrency: number };
+}
+
+/** A document read for the generation: its text and the original file, kept with the chat. */
+export interface GenerationDocument extends ToolDocument {
+  format: DocumentFormat;
+  bytes: Uint8Array;
 }
 
 export interface GenerationRequest {
@@ -24,14 +38,31 @@ export interface GenerationRequest {
   userId: string;
   tool: ServerTool;
   input: Record<string, unknown>;
+  document?: GenerationDocument | null;
+}
+
+/** What a tool's run needs from its generation: the model, the budget, and the two streams to the client. */
+export interface GenerationRun {
+  input: Record<string, unknown>;
+  document: ToolDocument | null;
+  signal: AbortSignal;
+  readonly stopped: boolean;
+  /** The longest prompt the model takes and how many calls may run at once. */
+  budget: { maxPromptTokens: number; chunkTokens: number; concurrency: number };
+  /**
+   * One model call; resolves with its text (what there was when stopped). With `visible`, the text is
+   * streamed to the client as it comes (`delta` events): the answer being written.
+   */
+  ask(request: { system: string; prompt: string }, options?: { visible?: boolean }): Promise<string>;
+  progress(event: GenerationProgress): void;
 }
 
 /**
  * One tool run. It streams the model's text to whoever listens and, when the model is done, writes the
- * chat to history itself, so nothing is lost when the client goes away. `stop()` ends it early and saves
- * what was produced as 'stopped'; a failure saves nothing. The id doubles as the history id. One still
- * waiting for the local model when its client leaves is dropped instead (`abandon`): no model call,
- * nothing saved.
+ * chat to history itself (with the document it was made from), so nothing is lost when the client goes
+ * away. `stop()` ends it early and saves what was produced as 'stopped'; a failure saves nothing. The id
+ * doubles as the history id. One still waiting for the local model when its client leaves is dropped
+ * instead (`abandon`): no model call, nothing saved.
  */
 export class Generation {
   readonly id: string;
@@ -39,17 +70,30 @@ export class Generation {
   readonly tool: ServerTool;
   /** Settles when the chat is saved (or the generation failed); never rejects unhandled. */
   readonly outcome: Promise<GenerationOutcome>;
+  /** The answer streamed so far. */
   text = '';
   private readonly stopper = new AbortController();
   private readonly ai: AiRuntime;
   private deltaListener: ((text: string) => void) | undefined;
+  private progressListener: ((event: GenerationProgress) => void) | undefined;
+  /** Every progress event so far, replayed to a listener that comes after them. */
+  private readonly progressLog: GenerationProgress[] = [];
 
   constructor(deps: GenerationDeps, request: GenerationRequest) {
     this.id = request.id;
     this.userId = request.userId;
     this.tool = request.tool;
     this.ai = deps.ai;
-    this.outcome = this.run(deps, request.input);
+    const { document } = request;
+    if (document) {
+      this.progressLog.push({
+        stage: 'extracting',
+        done: 1,
+        total: 1,
+        message: `Read “${document.name}”${document.pages ? ` (${pagesText(document.pages)})` : ''}`,
+      });
+    }
+    this.outcome = this.run(deps, request);
     this.outcome.catch(() => {}); // observed by the route; a client that left must not crash the process
   }
 
@@ -57,9 +101,15 @@ export class Generation {
     return this.stopper.signal.aborted;
   }
 
-  /** Receives each piece of text as it is generated (one listener: the request that started it). */
+  /** Receives each piece of the answer as it is generated (one listener: the request that started it). */
   onDelta(listener: (text: string) => void): void {
     this.deltaListener = listener;
+  }
+
+  /** Receives the progress of a long run (reading the document, its parts), the events so far first. */
+  onProgress(listener: (event: GenerationProgress) => void): void {
+    this.progressListener = listener;
+    for (const event of this.progressLog) listener(event);
   }
 
   stop(): void {
@@ -77,49 +127,111 @@ export class Generation {
     );
   }
 
-  private async run(deps: GenerationDeps, input: Record<string, unknown>): Promise<GenerationOutcome> {
+  private async run(deps: GenerationDeps, request: GenerationRequest): Promise<GenerationOutcome> {
     const { tool } = this;
-    const build = tool.buildPrompt as (input: Record<string, unknown>) => string;
-    const ticket = { userId: this.userId, id: this.id };
+    const { input } = request;
+    const document = request.document ?? null;
+    let answer = '';
     try {
       // A local model still downloading or loading is waited for here, before the provider watchdog
       // of streamModelText starts: the wait may be minutes, and the request goes on once it is ready.
-      await deps.ai.waitForModel(ticket, this.stopper.signal).catch((err: unknown) => {
-        if (!this.stopped) throw err;
-      });
-      if (!this.stopped) {
-        const stream = streamModelText({
-          model: deps.ai.languageModel(),
-          system: tool.system,
-          prompt: build(input),
-          settings: deps.ai.settings,
-          signal: this.stopper.signal,
-          providerOptions: queueTicketOptions(ticket),
+      await deps.ai
+        .waitForModel({ userId: this.userId, id: this.id }, this.stopper.signal)
+        .catch((err: unknown) => {
+          if (!this.stopped) throw err;
         });
-        for await (const delta of stream) {
-          this.text += delta;
-          this.deltaListener?.(delta);
-        }
-      }
+      if (!this.stopped) answer = await tool.run(this.runFor(deps, input, document));
     } catch (err) {
       throw isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
     }
     const status: ChatStatus = this.stopped ? 'stopped' : 'complete';
-    if (status === 'complete' && this.text.trim() === '') {
+    if (status === 'complete' && answer.trim() === '') {
       throw new AppError('bad_gateway:ai_empty', 'The AI model returned an empty answer. Please try again.');
     }
-    const userMessage = tool.userMessage as (input: Record<string, unknown>) => string;
-    await deps.history.insert({
-      id: this.id,
-      userId: this.userId,
-      service: tool.definition.slug,
-      title: toolRequestTitle(tool.definition, input),
-      messages: [
-        { role: 'user', content: userMessage(input) },
-        { role: 'assistant', content: this.text },
-      ],
-      status,
-    });
-    return { status, text: this.text, historyId: this.id };
+    const matchReport = tool.matchReport?.(input, document, answer) ?? null;
+    const userMessage = tool.userMessage as (
+      input: Record<string, unknown>,
+      document: ToolDocument | null,
+    ) => string;
+    const file = document ? await this.storeDocument(deps.storage, document) : null;
+    try {
+      await deps.history.insert({
+        id: this.id,
+        userId: this.userId,
+        service: tool.definition.slug,
+        title: toolRequestTitle(tool.definition, input, document?.name),
+        messages: [
+          { role: 'user', content: userMessage(input, document) },
+          { role: 'assistant', content: answer },
+        ],
+        status,
+        file,
+        matchReport,
+      });
+    } catch (err) {
+      if (file) await deps.storage.remove(file.key).catch(() => {});
+      throw err;
+    }
+    return { status, text: answer, historyId: this.id, matchReport };
   }
+
+  private runFor(
+    deps: GenerationDeps,
+    input: Record<string, unknown>,
+    document: ToolDocument | null,
+  ): GenerationRun {
+    const generation = this;
+    const { maxPromptTokens, parallelCalls } = deps.ai.promptBudget();
+    return {
+      input,
+      document,
+      signal: this.stopper.signal,
+      get stopped() {
+        return generation.stopped;
+      },
+      budget: {
+        maxPromptTokens,
+        chunkTokens: Math.min(deps.summary.chunkTokens, maxPromptTokens),
+        concurrency: Math.max(1, Math.min(deps.summary.concurrency, parallelCalls)),
+      },
+      ask: async ({ system, prompt }, options = {}) => {
+        let text = '';
+        const stream = streamModelText({
+          model: deps.ai.languageModel(),
+          system,
+          prompt,
+          settings: deps.ai.settings,
+          signal: this.stopper.signal,
+          providerOptions: queueTicketOptions({ userId: this.userId, id: this.id }),
+        });
+        for await (const delta of stream) {
+          text += delta;
+          if (options.visible) {
+            this.text += delta;
+            this.deltaListener?.(delta);
+          }
+        }
+        return text;
+      },
+      progress: (event) => {
+        this.progressLog.push(event);
+        this.progressListener?.(event);
+      },
+    };
+  }
+
+  /** The original document, kept with the chat (removed again if the chat cannot be saved). */
+  private async storeDocument(storage: FileStorage, document: GenerationDocument): Promise<ChatFileRecord> {
+    const key = await storage.put(document.bytes, document.format);
+    return {
+      key,
+      name: document.name,
+      size: document.bytes.byteLength,
+      type: DOCUMENT_MEDIA_TYPES[document.format],
+    };
+  }
+}
+
+function pagesText(pages: number): string {
+  return pages === 1 ? '1 page' : `${pages.toLocaleString('en')} pages`;
 }

@@ -59,9 +59,10 @@ describe('the six prompt builders', () => {
     expect(persuasive).toMatch(/call to action/);
   });
 
-  it('summary: TL;DR, key points and details from the document only', () => {
+  it('summary: TL;DR, key points, then a section per topic, from the document only', () => {
     const prompt = SERVER_TOOLS['doc-summarizer'].buildPrompt({ text: 'Quarterly results' });
-    for (const section of ['## TL;DR', '## Key points', '## Details']) expect(prompt).toContain(section);
+    for (const section of ['## TL;DR', '## Key points', 'one `##` section per main topic'])
+      expect(prompt).toContain(section);
     expect(prompt).toContain('<document>\nQuarterly results\n</document>');
   });
 

@@ -1,25 +1,55 @@
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { documentErrors } from '#server/documents/document-errors';
 import { AppError } from '#server/errors';
-import { MAX_TEXT_CHARS } from '#shared/tool-inputs';
+import { MAX_TEXT_CHARS, WITH_DOCUMENT_SCHEMAS } from '#shared/tool-inputs';
 import type { ServerTool } from './server-tool.ts';
 
+/** A document sent with a tool request (the multipart `file` part), read into memory within the size limit. */
+export interface UploadedDocument {
+  name: string;
+  /** The type the client declared (only consulted when the name has no extension). */
+  declaredType: string;
+  bytes: Buffer;
+}
+
+export interface ToolRequest {
+  /** The validated fields; with a document, the pasted text is optional. */
+  input: Record<string, unknown>;
+  document: UploadedDocument | null;
+}
+
+/** The multipart field a tool's document comes in (docs/product.md §7). */
+const DOCUMENT_FIELD = 'file';
+
 /**
- * The tool's validated input: the JSON body, or for the multipart tools (docs/product.md §7) the text fields of the
- * form. Size violations answer 413, anything else invalid 400, with the schema's readable message.
+ * The tool's validated request: the JSON body, or for the multipart tools (docs/product.md §7) the text
+ * fields of the form and the document, if one was sent. Size violations answer 413 (a document over
+ * `maxDocumentBytes` while it streams in, before it is held whole), anything else invalid 400, with the
+ * schema's readable message. The document is only read here, not checked: extraction does that.
  */
-export async function readToolInput(
+export async function readToolRequest(
   request: FastifyRequest,
   tool: ServerTool,
-): Promise<Record<string, unknown>> {
+  maxDocumentBytes: number,
+): Promise<ToolRequest> {
   let raw: unknown = request.body ?? {};
+  let document: UploadedDocument | null = null;
   if (request.isMultipart()) {
     if (tool.definition.transport !== 'multipart') {
       throw new AppError('unsupported_media_type:tool', 'This tool takes a JSON body.');
     }
-    raw = await readTextFields(request);
+    const form = await readForm(request, tool, maxDocumentBytes);
+    raw = form.fields;
+    document = form.document;
   }
-  const parsed = tool.schema.safeParse(raw);
-  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const slug = tool.definition.slug;
+  const schema =
+    document && slug in WITH_DOCUMENT_SCHEMAS
+      ? WITH_DOCUMENT_SCHEMAS[slug as keyof typeof WITH_DOCUMENT_SCHEMAS]
+      : tool.schema;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { input: parsed.data as Record<string, unknown>, document };
   const tooBig = parsed.error.issues.find((issue) => issue.code === 'too_big');
   if (tooBig) throw new AppError('payload_too_large:input', tooBig.message);
   throw new AppError(
@@ -28,23 +58,74 @@ export async function readToolInput(
   );
 }
 
-async function readTextFields(request: FastifyRequest): Promise<Record<string, string>> {
+async function readForm(
+  request: FastifyRequest,
+  tool: ServerTool,
+  maxDocumentBytes: number,
+): Promise<{ fields: Record<string, string>; document: UploadedDocument | null }> {
   const fields: Record<string, string> = {};
+  let document: UploadedDocument | null = null;
+  const takesDocument = tool.definition.fields.some((field) => field.kind === 'file');
   // UTF-8 needs at most 4 bytes a character; the schema then applies the character limit itself.
   const parts = request.parts({
-    limits: { fieldSize: MAX_TEXT_CHARS * 4 + 4, fields: 10, files: 1, parts: 12 },
+    limits: {
+      fieldSize: MAX_TEXT_CHARS * 4 + 4,
+      fields: 10,
+      files: 1,
+      parts: 12,
+      fileSize: maxDocumentBytes,
+    },
   });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      part.file.resume();
-      throw new AppError(
-        'bad_request:file_upload',
-        'File uploads are not supported here yet: paste the text into the form instead.',
-      );
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        document = await readDocumentPart(part, takesDocument, maxDocumentBytes);
+        continue;
+      }
+      if (part.valueTruncated)
+        throw new AppError('payload_too_large:input', `The field ${part.fieldname} is too large.`);
+      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
-    if (part.valueTruncated)
-      throw new AppError('payload_too_large:input', `The field ${part.fieldname} is too large.`);
-    if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+  } catch (err) {
+    throw formLimitError(err) ?? err;
   }
-  return fields;
+  return { fields, document };
+}
+
+/**
+ * One file part: the tool's document, held in memory (at most `maxBytes`, refused as it streams past
+ * that). An empty part without a name is a form's empty file input, not a document.
+ */
+async function readDocumentPart(
+  part: Extract<Multipart, { type: 'file' }>,
+  takesDocument: boolean,
+  maxBytes: number,
+): Promise<UploadedDocument | null> {
+  if (!takesDocument || part.fieldname !== DOCUMENT_FIELD) {
+    part.file.resume();
+    throw new AppError(
+      'bad_request:file_upload',
+      takesDocument
+        ? `Send the document in the "${DOCUMENT_FIELD}" field.`
+        : 'This tool takes no file: paste the text into the form instead.',
+    );
+  }
+  const name = part.filename.trim();
+  const bytes = await part.toBuffer().catch((err: unknown) => {
+    throw formLimitError(err, name, maxBytes) ?? err;
+  });
+  if (name === '' && bytes.byteLength === 0) return null;
+  return { name: name || 'document', declaredType: part.mimetype, bytes };
+}
+
+/** @fastify/multipart's limit errors as the API's own. */
+function formLimitError(err: unknown, fileName = 'The file', maxBytes = 0): AppError | null {
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return documentErrors.tooLarge(fileName, maxBytes);
+  if (code === 'FST_FILES_LIMIT') return new AppError('bad_request:file_count', 'Send one file only.');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new AppError('bad_request:validation', 'The form has too many fields.');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE')
+    return new AppError('bad_request:validation', 'The form could not be read.');
+  return null;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Generation, type GenerationDeps } from './generation.ts';
+import { Generation, type GenerationDeps, type GenerationDocument } from './generation.ts';
 import type { InFlightGenerations } from './in-flight-generations.ts';
 import type { ServerTool } from './server-tool.ts';
 
@@ -25,12 +25,17 @@ export class RunningGenerations {
   }
 
   /** Starts a generation; 429 `rate_limit:generations` when the user already has the most running. */
-  async start(userId: string, tool: ServerTool, input: Record<string, unknown>): Promise<Generation> {
+  async start(
+    userId: string,
+    tool: ServerTool,
+    input: Record<string, unknown>,
+    document: GenerationDocument | null = null,
+  ): Promise<Generation> {
     const id = randomUUID();
     const release = await this.deps.inFlight.acquire(userId, id);
     let generation: Generation;
     try {
-      generation = new Generation(this.deps, { id, userId, tool, input });
+      generation = new Generation(this.deps, { id, userId, tool, input, document });
     } catch (err) {
       release();
       throw err;

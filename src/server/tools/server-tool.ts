@@ -1,22 +1,70 @@
+import type { JobMatchReport } from '#shared/job-match-report';
 import { TOOL_INPUT_SCHEMAS, type ToolInput } from '#shared/tool-inputs';
 import { TOOLS, type ToolSlug } from '#shared/tools';
+import type { GenerationRun } from './generation.ts';
 
-/** A tool as the server runs it: its catalogue entry, its input schema and its prompts. */
+export type { GenerationProgress } from '#shared/generation-progress';
+
+/** A document sent with the request, as read by the extractor (src/server/documents). */
+export interface ToolDocument {
+  name: string;
+  /** Its text as Markdown (tables, lists, headings kept). */
+  text: string;
+  pages?: number;
+}
+
+/** A tool as the server runs it: its catalogue entry, its input schema, its prompts and how it runs. */
 export interface ServerTool<S extends ToolSlug = ToolSlug> {
   definition: (typeof TOOLS)[S];
   schema: (typeof TOOL_INPUT_SCHEMAS)[S];
   /** The model's standing instructions for this tool. */
   system: string;
-  /** The request the model answers. */
+  /** The request the model answers; a document's text is in `text`, before any pasted text. */
   buildPrompt(input: ToolInput<S>): string;
   /** The user message saved in history: what the user asked, readable (docs/product.md §3 chat). */
-  userMessage(input: ToolInput<S>): string;
+  userMessage(input: ToolInput<S>, document?: ToolDocument | null): string;
+  /**
+   * Produces the answer: one model call streamed to the client unless the tool says otherwise (the doc
+   * summarizer reads a long document part by part). Resolves with the text to save.
+   */
+  run(run: GenerationRun): Promise<string>;
+  /** The resume assistant's job match report, computed from the request and the answer, not by the model. */
+  matchReport?(
+    input: Record<string, unknown>,
+    document: ToolDocument | null,
+    answer: string,
+  ): JobMatchReport | null;
 }
 
-/** A tool's prompts (its file in prompts/), joined by slug to its catalogue entry and input schema. */
-export function serverTool<S extends ToolSlug>(
-  slug: S,
-  prompts: Omit<ServerTool<S>, 'definition' | 'schema'>,
-): ServerTool<S> {
-  return { definition: TOOLS[slug], schema: TOOL_INPUT_SCHEMAS[slug], ...prompts };
+type ToolParts<S extends ToolSlug> = Omit<ServerTool<S>, 'definition' | 'schema' | 'run'> & {
+  run?: ServerTool<S>['run'];
+};
+
+/** The input a prompt is built from: a document's text first, then any text pasted beside it. */
+export function withDocumentText(
+  input: Record<string, unknown>,
+  document: ToolDocument | null,
+): Record<string, unknown> {
+  if (!document) return input;
+  const pasted = typeof input.text === 'string' ? input.text : '';
+  return { ...input, text: pasted ? `${document.text}\n\n${pasted}` : document.text };
+}
+
+/**
+ * A tool's prompts (its file in prompts/), joined by slug to its catalogue entry and input schema. Its
+ * run is one streamed model call on the prompt unless it brings its own.
+ */
+export function serverTool<S extends ToolSlug>(slug: S, parts: ToolParts<S>): ServerTool<S> {
+  const tool: ServerTool<S> = {
+    definition: TOOLS[slug],
+    schema: TOOL_INPUT_SCHEMAS[slug],
+    ...parts,
+    run:
+      parts.run ??
+      ((run) => {
+        const input = withDocumentText(run.input, run.document) as ToolInput<S>;
+        return run.ask({ system: tool.system, prompt: tool.buildPrompt(input) }, { visible: true });
+      }),
+  };
+  return tool;
 }

@@ -11,7 +11,8 @@ export function wantsEventStream(request: FastifyRequest): boolean {
 
 /**
  * Streams a generation as server-sent events: `start` {generationId, historyId}, then `delta` {text} as
- * text arrives, then `done` with the result object, or `error` {code, message}. A client that goes away
+ * the answer arrives, with `progress` {stage, done, total, message} while a long one reads its document
+ * and its parts, then `done` with the result object, or `error` {code, message}. A client that goes away
  * only stops the writing; the generation runs on and saves its chat.
  */
 export function streamGeneration(
@@ -33,6 +34,7 @@ export function streamGeneration(
     if (!res.destroyed && !res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   send('start', { generationId: generation.id, historyId: generation.id });
+  generation.onProgress((progress) => send('progress', progress));
   generation.onDelta((text) => send('delta', { text }));
   const heartbeat = setInterval(() => {
     if (!res.destroyed) res.write(': keep-alive\n\n');

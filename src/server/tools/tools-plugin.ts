@@ -36,7 +36,13 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
           : process.stderr;
     const ai = createAiRuntime(app.config, app.log, progressOutput);
     const inFlight = createInFlightGenerations(app.redis, app.config.AI_MAX_IN_FLIGHT_PER_USER, app.log);
-    const generations = new RunningGenerations({ ai, history: app.historyRepository, inFlight });
+    const generations = new RunningGenerations({
+      ai,
+      history: app.historyRepository,
+      storage: app.fileStorage,
+      summary: { chunkTokens: app.config.SUMMARY_CHUNK_TOKENS, concurrency: app.config.SUMMARY_CONCURRENCY },
+      inFlight,
+    });
     app.decorate('ai', ai);
     app.decorate('generations', generations);
     app.healthProbes.set('ai', () => ai.status());
@@ -46,5 +52,5 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
       await ai.close();
     });
   },
-  { name: 'draftsmith-tools', dependencies: ['redis', 'history-repository'] },
+  { name: 'draftsmith-tools', dependencies: ['redis', 'history-repository', 'file-storage'] },
 );

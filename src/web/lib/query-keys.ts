@@ -3,9 +3,9 @@
  * touch (the tools invalidate the history list they add to, the history feature reads and edits it)
  * lives here, and so do the rest, so that no key is written inline.
  */
-export const authKeys = {
-  /** GET /api/config: which social providers the server offers. */
-  config: ['config'] as const,
+export const configKeys = {
+  /** GET /api/config: the server's public settings (social providers, the document size limit). */
+  server: ['config'] as const,
 };
 
 export const historyKeys = {

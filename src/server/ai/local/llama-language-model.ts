@@ -12,9 +12,7 @@ import type { ChatHistoryItem, LlamaContext } from 'node-llama-cpp';
 import { LlamaChat } from 'node-llama-cpp';
 import { type GenerationLimiter, readQueueTicket } from '#server/ai/generation-limiter';
 import { AppError } from '#server/errors';
-
-/** Share of the context the prompt may fill; the rest is room for the answer. */
-const PROMPT_SHARE = 0.75;
+import { PROMPT_SHARE } from './prompt-share.ts';
 
 /**
  * node-llama-cpp behind the AI SDK's LanguageModelV3 interface, so the local model streams through the

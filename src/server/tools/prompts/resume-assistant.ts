@@ -1,4 +1,5 @@
-import { serverTool } from '#server/tools/server-tool';
+import { serverTool, withDocumentText } from '#server/tools/server-tool';
+import { buildJobMatchReport } from '#shared/job-match';
 import { DATA_NOT_INSTRUCTIONS, delimited } from './prompt-format.ts';
 
 export const resumeAssistant = serverTool('resume-assistant', {
@@ -25,13 +26,22 @@ export const resumeAssistant = serverTool('resume-assistant', {
       delimited('resume', text),
     ].join('\n');
   },
-  userMessage: ({ text, jobDescription, tone, role }) =>
+  userMessage: ({ text, jobDescription, tone, role }, document) =>
     [
       ...(role ? [`Target role: ${role}`] : []),
       `Tone: ${tone}`,
       ...(jobDescription ? ['', 'Job description:', jobDescription] : []),
       '',
       'Resume:',
-      text,
+      // The resume's own words, from the file or pasted: what the optimized version is compared with.
+      String(withDocumentText({ text }, document ?? null).text),
     ].join('\n'),
+  matchReport: (input, document, answer) =>
+    typeof input.jobDescription === 'string' && input.jobDescription !== ''
+      ? buildJobMatchReport({
+          jobDescription: input.jobDescription,
+          originalResume: String(withDocumentText(input, document).text ?? ''),
+          optimizedResume: answer,
+        })
+      : null,
 });

@@ -1,11 +1,17 @@
 import { CircleStop, Sparkles } from 'lucide-react';
+import { AnswerDownloads, answerDownloadLabel } from '#web/components/answer-downloads.tsx';
 import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
+import { WithMatchReport } from '#web/components/match-report.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useHistoryItem } from '#web/features/history/api/get-history-item.ts';
+import { toMatchReport } from '#web/lib/match-report.ts';
 import { PromptSection } from './prompt-section.tsx';
 
-/** A saved chat (docs/product.md §2): the collapsible Prompt, then the AI Output as markdown. */
+/**
+ * A saved chat (docs/product.md §2): the collapsible Prompt (with the uploaded document, if any), then
+ * the AI Output as markdown; a resume chat adds its job match report and the answer's downloads.
+ */
 export function ChatView({ chatId }: { chatId: string }) {
   const chat = useHistoryItem(chatId);
 
@@ -33,9 +39,11 @@ export function ChatView({ chatId }: { chatId: string }) {
 
   const prompt = chat.data.messages.find((m) => m.role === 'user')?.content ?? '';
   const reply = chat.data.messages.find((m) => m.role === 'assistant')?.content ?? '';
+  const matchReport = toMatchReport(chat.data.matchReport);
+  const downloadLabel = answerDownloadLabel(chat.data.service);
   return (
     <article className="grid grid-cols-[minmax(0,1fr)] gap-5" aria-label={chat.data.title}>
-      <PromptSection prompt={prompt} />
+      <PromptSection prompt={prompt} file={chat.data.file ?? null} />
       <section
         aria-labelledby="ai-output-title"
         className="rounded-2xl border border-border bg-card shadow-xs"
@@ -54,12 +62,19 @@ export function ChatView({ chatId }: { chatId: string }) {
               This answer was stopped before it finished.
             </p>
           ) : null}
-          {reply ? (
-            <LazyMarkdown>{reply}</LazyMarkdown>
-          ) : (
-            <p className="text-muted-foreground text-sm">no message yet</p>
-          )}
+          <WithMatchReport report={matchReport}>
+            {reply ? (
+              <LazyMarkdown>{reply}</LazyMarkdown>
+            ) : (
+              <p className="text-muted-foreground text-sm">no message yet</p>
+            )}
+          </WithMatchReport>
         </div>
+        {reply && downloadLabel ? (
+          <footer className="border-border border-t px-5 py-3">
+            <AnswerDownloads historyId={chat.data.id} label={downloadLabel} />
+          </footer>
+        ) : null}
       </section>
     </article>
   );

@@ -1,9 +1,22 @@
-import { ChevronDown, MessageSquare } from 'lucide-react';
+import { ChevronDown, Download, Loader2, MessageSquare } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { ChatFile } from '#shared/documents';
+import { FileCard } from '#web/components/file-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { useApiDownload } from '#web/lib/use-api-download.ts';
 
-/** The saved chat's prompt, collapsible with Hide/Show (docs/product.md §2). Shown as plain text, never markup. */
-export function PromptSection({ prompt }: { prompt: string }) {
+interface PromptSectionProps {
+  prompt: string;
+  /** The document the chat was made from (docs/product.md §3 File), or null. */
+  file?: ChatFile | null;
+}
+
+/**
+ * The saved chat's prompt, collapsible with Hide/Show (docs/product.md §2): the uploaded document, if
+ * any, with its download, then the prompt as plain text, never markup.
+ */
+export function PromptSection({ prompt, file = null }: PromptSectionProps) {
   const [open, setOpen] = useState(true);
   const contentId = useId();
   return (
@@ -24,11 +37,45 @@ export function PromptSection({ prompt }: { prompt: string }) {
           <ChevronDown className={cn('size-3.5 transition-transform', open && 'rotate-180')} aria-hidden />
         </button>
       </header>
-      <div id={contentId} hidden={!open} className="border-border border-t px-5 py-4">
-        <p className="max-h-72 overflow-y-auto whitespace-pre-wrap break-words font-mono text-[13px] text-foreground/90 leading-relaxed">
+      <div id={contentId} hidden={!open} className="grid gap-3 border-border border-t px-5 py-4">
+        {file ? (
+          <FileCard
+            name={file.name}
+            size={file.size}
+            type={file.type}
+            action={<FileDownloadButton file={file} />}
+          />
+        ) : null}
+        <section
+          aria-label="Prompt text"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a long prompt scrolls; a keyboard must reach it to scroll it (axe: scrollable-region-focusable).
+          tabIndex={0}
+          className="max-h-72 overflow-y-auto whitespace-pre-wrap break-words rounded-md font-mono text-[13px] text-foreground/90 leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           {prompt}
-        </p>
+        </section>
       </div>
     </section>
+  );
+}
+
+/** Downloads the original upload (owner only: the request carries the bearer token). */
+function FileDownloadButton({ file }: { file: ChatFile }) {
+  const { busy, download } = useApiDownload();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => void download(file.url, file.name, 'the file')}
+      disabled={busy}
+      title={`Download ${file.name}`}
+    >
+      {busy ? (
+        <Loader2 className="size-3.5 animate-spin" aria-hidden />
+      ) : (
+        <Download className="size-3.5" aria-hidden />
+      )}
+      <span className="max-sm:sr-only">Download</span>
+    </Button>
   );
 }

@@ -83,6 +83,34 @@ describe('runTool', () => {
     );
   });
 
+  it('reports progress events and resolves with the stopped summary of a long document', async () => {
+    const fetchImpl = fakeFetch(
+      sseResponse([
+        'event: start\ndata: {"generationId":"g1","historyId":"g1"}\n\n',
+        'event: progress\ndata: {"stage":"extracting","done":1,"total":1,"message":"Read “a.pdf” (40 pages)"}\n\n',
+        'event: progress\ndata: {"stage":"summarizing","done":3,"total":12,"message":"Summarizing part 3 of 12"}\n\n',
+        'event: progress\ndata: {"stage":"mystery","done":1,"total":1,"message":"?"}\n\n',
+        'event: done\ndata: {"summary":"Parts 1–3","historyId":"g1","status":"stopped"}\n\n',
+      ]),
+    );
+    const messages: string[] = [];
+    const others: string[] = [];
+    const result = await runTool({
+      path: '/api/doc-summarizer',
+      body: new FormData(),
+      onDelta: () => {},
+      onProgress: (p) => messages.push(`${p.stage} ${p.done}/${p.total}: ${p.message}`),
+      onEvent: (e) => others.push(e.event),
+      fetchImpl,
+    });
+    expect(messages).toEqual([
+      'extracting 1/1: Read “a.pdf” (40 pages)',
+      'summarizing 3/12: Summarizing part 3 of 12',
+    ]);
+    expect(others).toEqual(['start']);
+    expect(result).toEqual({ summary: 'Parts 1–3', historyId: 'g1', status: 'stopped' });
+  });
+
   it('accepts a plain JSON reply', async () => {
     const fetchImpl = fakeFetch(
       new Response('{"email":"Hi","historyId":"h"}', { headers: { 'content-type': 'application/json' } }),
@@ -108,5 +136,29 @@ describe('buildToolBody', () => {
     });
     expect(form).toBeInstanceOf(FormData);
     expect([...(form as FormData).keys()]).toEqual(['text', 'tone']);
+  });
+
+  it('sends the document as the multipart file part, under its own name, only when it has bytes', () => {
+    const pdf = new File(['%PDF-1.7 body'], 'report.pdf', { type: 'application/pdf' });
+    const form = buildToolBody('multipart', { file: pdf, text: '' }) as FormData;
+    expect([...form.keys()]).toEqual(['file']);
+    const sent = form.get('file') as File;
+    expect(sent.name).toBe('report.pdf');
+    expect(sent.size).toBe(pdf.size);
+
+    const empty = new File([], 'empty.txt', { type: 'text/plain' });
+    const withoutFile = buildToolBody('multipart', { file: empty, text: 'pasted' }) as FormData;
+    expect([...withoutFile.keys()]).toEqual(['text']);
+  });
+
+  it('always sends the resume tone, and the other resume fields only when filled in', () => {
+    const cv = new File(['Jane Doe'], 'cv.txt', { type: 'text/plain' });
+    const form = buildToolBody('multipart', {
+      file: cv,
+      tone: 'professional',
+      role: '',
+      jobDescription: 'React',
+    });
+    expect([...(form as FormData).keys()]).toEqual(['tone', 'jobDescription', 'file']);
   });
 });

@@ -1,3 +1,5 @@
+import type { GenerationProgress } from '#shared/generation-progress';
+import { toGenerationProgress } from '#web/features/tools/lib/progress-event.ts';
 import { createSseParser, type SseEvent } from '#web/features/tools/lib/sse-parser.ts';
 import { ToolStreamError } from '#web/features/tools/lib/tool-error.ts';
 import { apiFetch } from '#web/lib/api-client.ts';
@@ -8,12 +10,14 @@ export interface RunToolRequest {
   body: Record<string, string> | FormData;
   signal?: AbortSignal;
   onDelta: (text: string) => void;
+  /** A `progress` event: a document read, a long one's parts summarized (GenerationProgress). */
+  onProgress?: (progress: GenerationProgress) => void;
   /** Any other event the server sends before `done` (e.g. the generation's id for Stop). */
   onEvent?: (event: SseEvent) => void;
   fetchImpl?: typeof fetch;
 }
 
-/** The `done` payload: the JSON reply's fields (`{<outputField>, historyId}`). */
+/** The `done` payload: the JSON reply's fields (`{<outputField>, historyId, status, matchReport?}`). */
 export type ToolResult = Record<string, unknown>;
 
 function parseJson(text: string): unknown {
@@ -36,7 +40,7 @@ function eventPayload(event: SseEvent): Record<string, unknown> {
  * that ends without `done` a plain Error. A JSON reply (no streaming on the way) is accepted too.
  */
 export async function runTool(request: RunToolRequest): Promise<ToolResult> {
-  const { path, body, signal, onDelta, onEvent, fetchImpl } = request;
+  const { path, body, signal, onDelta, onProgress, onEvent, fetchImpl } = request;
   const response = await apiFetch(path, {
     method: 'POST',
     body,
@@ -61,7 +65,10 @@ export async function runTool(request: RunToolRequest): Promise<ToolResult> {
       for (const event of parser.feed(value)) {
         const payload = eventPayload(event);
         if (event.event === 'delta' && typeof payload.text === 'string') onDelta(payload.text);
-        else if (event.event === 'done') return payload;
+        else if (event.event === 'progress') {
+          const progress = toGenerationProgress(payload);
+          if (progress) onProgress?.(progress);
+        } else if (event.event === 'done') return payload;
         else if (event.event === 'error') {
           const code = typeof payload.code === 'string' ? payload.code : 'unknown';
           const message = typeof payload.message === 'string' ? payload.message : '';
@@ -76,18 +83,26 @@ export async function runTool(request: RunToolRequest): Promise<ToolResult> {
 }
 
 /**
- * The request body: JSON with the given fields, or multipart text fields (doc summarizer, resume
- * assistant). Blank optional fields are left out (docs/product.md §5: sent only if non-empty).
+ * The request body: JSON with the given fields, or a multipart form (doc summarizer, resume assistant)
+ * whose document goes as the file part under its field's name. Blank text fields and an empty file
+ * are left out (docs/product.md §5: text sent only if non-empty, the file only if its size is above 0).
  */
 export function buildToolBody(
   transport: 'json' | 'multipart',
   values: Record<string, unknown>,
 ): Record<string, string> | FormData {
-  const entries = Object.entries(values).filter(
+  const texts = Object.entries(values).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
   );
-  if (transport === 'json') return Object.fromEntries(entries);
+  if (transport === 'json') return Object.fromEntries(texts);
   const form = new FormData();
-  for (const [name, value] of entries) form.append(name, value);
+  for (const [name, value] of texts) form.append(name, value);
+  for (const [name, value] of Object.entries(values)) {
+    if (value instanceof Blob && value.size > 0) form.append(name, value, fileNameOf(value));
+  }
   return form;
+}
+
+function fileNameOf(blob: Blob): string {
+  return blob instanceof File ? blob.name : 'document';
 }

@@ -19,7 +19,10 @@ interface ToolFieldProps {
 const controlClass =
   'w-full rounded-lg border border-border bg-background text-foreground shadow-xs transition-colors placeholder:text-muted-foreground/70 focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/30 aria-invalid:border-destructive disabled:cursor-not-allowed disabled:opacity-60';
 
-/** One catalogue field: text input, textarea (plain or code) or select, with its label and error. */
+/**
+ * One catalogue field: text input, textarea (plain or code) or select, with its label and error. A
+ * `file` field is the document drop zone instead (file-drop-zone.tsx), which the form renders itself.
+ */
 
 export function ToolField({ field, id, error, disabled, registration, onEnterSubmit }: ToolFieldProps) {
   const label = field.required || field.kind === 'select' ? field.label : `${field.label} (optional)`;

@@ -1,14 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CornerDownLeft, Loader2 } from 'lucide-react';
-import { type KeyboardEvent, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { TOOL_INPUT_SCHEMAS } from '#shared/tool-inputs';
+import { type KeyboardEvent, useId, useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ToolDefinition } from '#shared/tools';
 import { Button } from '#web/components/ui/button.tsx';
+import {
+  defaultToolValues,
+  documentFieldOf,
+  type ToolFormValues,
+  toolFormResolver,
+} from '#web/features/tools/lib/tool-form-values.ts';
+import { documentMaxBytes, useServerConfig } from '#web/lib/server-config.ts';
+import { FileDropZone } from './file-drop-zone.tsx';
 import { ToolField } from './tool-field.tsx';
-
-export type ToolFormValues = Record<string, string>;
 
 interface ToolFormProps {
   tool: ToolDefinition;
@@ -16,27 +19,33 @@ interface ToolFormProps {
   onSubmit: (values: Record<string, unknown>) => Promise<boolean>;
 }
 
-function defaultValues(tool: ToolDefinition): ToolFormValues {
-  return Object.fromEntries(tool.fields.map((f) => [f.name, f.defaultValue ?? '']));
-}
-
-/** One form for all six tools, built from the shared catalogue (docs/product.md §2, §5). */
+/**
+ * One form for all six tools, built from the shared catalogue (docs/product.md §2, §5). A tool with a
+ * document field shows the drop zone; while a file is chosen the fields it replaces (the pasted text)
+ * are hidden and the form validates with the tool's with-document schema (the text is then optional).
+ */
 export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
   const idPrefix = useId();
-  const schema = TOOL_INPUT_SCHEMAS[tool.slug] as unknown as z.ZodType<
-    Record<string, unknown>,
-    ToolFormValues
-  >;
+  const documentField = documentFieldOf(tool);
+  const resolver = useMemo(() => toolFormResolver(tool), [tool]);
   const form = useForm<ToolFormValues, unknown, Record<string, unknown>>({
-    resolver: zodResolver(schema),
-    defaultValues: defaultValues(tool),
+    resolver,
+    defaultValues: defaultToolValues(tool),
     mode: 'onTouched',
   });
   const { errors, isValid } = form.formState;
+  const chosen = useWatch({
+    control: form.control,
+    name: documentField?.name ?? '',
+    disabled: !documentField,
+  });
+  const withDocument = chosen instanceof File;
+  const config = useServerConfig();
+  const maxBytes = documentMaxBytes(config.data);
 
   const submit = form.handleSubmit(async (values) => {
     const ok = await onSubmit(values);
-    if (ok && tool.clearOnSuccess) form.reset(defaultValues(tool));
+    if (ok && tool.clearOnSuccess) form.reset(defaultToolValues(tool));
   });
 
   function onEnterSubmit(event: KeyboardEvent<HTMLElement>) {
@@ -46,7 +55,16 @@ export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
     if (!pending) void submit();
   }
 
-  const hasTextarea = tool.fields.some((f) => f.kind === 'textarea' || f.kind === 'code');
+  /** A chosen file stands in for the pasted text: that field's error no longer applies. */
+  function onDocumentChange(file: File | null, setValue: (file: File | null) => void) {
+    setValue(file);
+    const replaced = tool.fields.filter((f) => f.replacedByFile).map((f) => f.name);
+    if (file) form.clearErrors(replaced);
+  }
+
+  const showsTextarea = tool.fields.some(
+    (f) => (f.kind === 'textarea' || f.kind === 'code') && !(withDocument && f.replacedByFile),
+  );
   return (
     <form
       onSubmit={submit}
@@ -57,20 +75,40 @@ export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
     >
       {tool.fields.map((field) => {
         const id = `${idPrefix}-${field.name}`;
+        if (field.kind === 'file') {
+          return (
+            <Controller
+              key={field.name}
+              name={field.name}
+              control={form.control}
+              render={({ field: control }) => (
+                <FileDropZone
+                  id={id}
+                  label={field.label}
+                  value={control.value instanceof File ? control.value : null}
+                  onChange={(file) => onDocumentChange(file, control.onChange)}
+                  disabled={pending}
+                  maxBytes={maxBytes}
+                />
+              )}
+            />
+          );
+        }
         return (
-          <ToolField
-            key={field.name}
-            field={field}
-            id={id}
-            error={errors[field.name]?.message}
-            disabled={pending}
-            registration={form.register(field.name)}
-            onEnterSubmit={onEnterSubmit}
-          />
+          <div key={field.name} hidden={withDocument && field.replacedByFile}>
+            <ToolField
+              field={field}
+              id={id}
+              error={errors[field.name]?.message}
+              disabled={pending}
+              registration={form.register(field.name)}
+              onEnterSubmit={onEnterSubmit}
+            />
+          </div>
         );
       })}
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-        {hasTextarea ? (
+        {showsTextarea ? (
           <p className="hidden items-center gap-1.5 text-muted-foreground text-xs sm:flex">
             <CornerDownLeft className="size-3.5" aria-hidden />
             Enter to submit · Shift + Enter for a new line

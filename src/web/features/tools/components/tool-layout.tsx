@@ -39,7 +39,8 @@ export function ToolLayout({ segment, renderHistory, user, onNewChat, children }
       />
       <div className="min-w-0 flex-1">
         <PageMeta title={name} description={tagline} />
-        <div className="mx-auto w-full max-w-3xl px-4 pt-4 pb-16 sm:px-6 lg:pt-8">
+        {/* An answer with its job match report beside it (components/match-report.tsx) takes a wider column. */}
+        <div className="mx-auto w-full max-w-3xl px-4 pt-4 pb-16 has-[[data-wide-answer]]:max-w-6xl sm:px-6 lg:pt-8">
           {sidebar.open && sidebar.isDesktop ? null : (
             <button
               type="button"

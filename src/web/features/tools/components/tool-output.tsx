@@ -1,9 +1,14 @@
 import { CircleStop, Loader2, RotateCcw, Sparkles, Square } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import type { GenerationProgress } from '#shared/generation-progress';
+import type { JobMatchReport } from '#shared/job-match-report';
+import { AnswerDownloads } from '#web/components/answer-downloads.tsx';
 import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
+import { WithMatchReport } from '#web/components/match-report.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { GenerationProgressBar } from './generation-progress-bar.tsx';
 
 interface ToolOutputProps {
   text: string;
@@ -12,12 +17,35 @@ interface ToolOutputProps {
   stopping: boolean;
   /** Set once the server saved the chat. */
   saved: boolean;
+  /** While pending: the document being read before the stream starts. */
+  readingFileName?: string | null;
+  /** While pending: the latest progress of a long document. */
+  progress?: GenerationProgress | null;
+  /** The resume assistant's job match report, shown beside the answer. */
+  matchReport?: JobMatchReport | null;
+  /** Downloads of the answer (tools with a `downloadLabel`): the saved chat and what the answer is. */
+  downloads?: { historyId: string | null; label: string } | null;
   onStop: () => void;
   onNewRequest: () => void;
 }
 
-/** The answer: streamed as it arrives with a Stop button, then final with Copy (docs/product.md §2). */
-export function ToolOutput({ text, status, stopping, saved, onStop, onNewRequest }: ToolOutputProps) {
+/**
+ * The answer: streamed as it arrives with a Stop button (and, for a document, how far its reading and
+ * parts are), then final with Copy, the job match report and downloads when the tool has them
+ * (docs/product.md §2).
+ */
+export function ToolOutput({
+  text,
+  status,
+  stopping,
+  saved,
+  readingFileName = null,
+  progress = null,
+  matchReport = null,
+  downloads = null,
+  onStop,
+  onNewRequest,
+}: ToolOutputProps) {
   const streaming = status === 'pending';
   const ref = useRef<HTMLElement>(null);
 
@@ -41,7 +69,11 @@ export function ToolOutput({ text, status, stopping, saved, onStop, onNewRequest
         <h2 id="tool-output-title" className="flex items-center gap-2 font-semibold text-sm">
           <Sparkles className={cn('size-4 text-primary', streaming && 'animate-pulse')} aria-hidden />
           AI Output
-          {streaming ? <span className="font-normal text-muted-foreground">· writing…</span> : null}
+          {streaming ? (
+            <span className="font-normal text-muted-foreground">
+              {readingFileName ? '· reading…' : '· writing…'}
+            </span>
+          ) : null}
         </h2>
         <div className="flex items-center gap-2">
           {streaming ? (
@@ -77,21 +109,29 @@ export function ToolOutput({ text, status, stopping, saved, onStop, onNewRequest
             {saved ? 'Stopped. What was written so far is saved in your history.' : 'Stopped.'}
           </p>
         ) : null}
-        {text ? (
-          <LazyMarkdown className={cn(streaming && 'md-streaming')}>{text}</LazyMarkdown>
-        ) : streaming ? (
-          <div className="grid gap-2.5" aria-hidden>
-            <div className="h-3 w-11/12 animate-pulse rounded bg-muted" />
-            <div className="h-3 w-4/5 animate-pulse rounded bg-muted" />
-            <div className="h-3 w-2/3 animate-pulse rounded bg-muted" />
-          </div>
-        ) : (
-          <p className="text-muted-foreground text-sm">The model returned an empty answer.</p>
-        )}
+        {streaming ? <GenerationProgressBar readingFileName={readingFileName} progress={progress} /> : null}
+        <WithMatchReport report={streaming ? null : matchReport}>
+          {text ? (
+            <LazyMarkdown className={cn(streaming && 'md-streaming')}>{text}</LazyMarkdown>
+          ) : streaming ? (
+            <div className="grid gap-2.5" aria-hidden>
+              <div className="h-3 w-11/12 animate-pulse rounded bg-muted" />
+              <div className="h-3 w-4/5 animate-pulse rounded bg-muted" />
+              <div className="h-3 w-2/3 animate-pulse rounded bg-muted" />
+            </div>
+          ) : (
+            <p className="text-muted-foreground text-sm">The model returned an empty answer.</p>
+          )}
+        </WithMatchReport>
         <p className="sr-only" role="status">
           {streaming ? '' : status === 'stopped' ? 'Generation stopped.' : 'Generation complete.'}
         </p>
       </div>
+      {downloads && !streaming && text ? (
+        <footer className="border-border border-t px-5 py-3">
+          <AnswerDownloads historyId={downloads.historyId} label={downloads.label} />
+        </footer>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import type { ToolSlug } from '#shared/tools';
 import { TOOLS } from '#shared/tools';
+import { answerDownloadLabel } from '#web/components/answer-downloads.tsx';
 import { useToolGeneration } from '#web/features/tools/hooks/use-tool-generation.ts';
+import { readingFileName } from '#web/features/tools/lib/generation-state.ts';
 import { ErrorBanner } from './error-banner.tsx';
 import { ModelStatusBanner } from './model-status-banner.tsx';
 import { ToolForm } from './tool-form.tsx';
@@ -18,6 +20,7 @@ interface ToolScreenProps {
  */
 export function ToolScreen({ slug, uid }: ToolScreenProps) {
   const tool = TOOLS[slug];
+  const downloadLabel = answerDownloadLabel(slug);
   const { state, start, stop, reset } = useToolGeneration({ tool, uid });
   const showForm = state.status === 'idle' || state.status === 'pending' || state.status === 'failed';
 
@@ -34,6 +37,14 @@ export function ToolScreen({ slug, uid }: ToolScreenProps) {
           status={state.status}
           stopping={state.status === 'pending' && state.stopping}
           saved={state.status !== 'pending' && state.historyId !== null}
+          readingFileName={readingFileName(state)}
+          progress={state.status === 'pending' ? state.progress : null}
+          matchReport={state.status === 'pending' ? null : state.matchReport}
+          downloads={
+            downloadLabel && state.status !== 'pending'
+              ? { historyId: state.historyId, label: downloadLabel }
+              : null
+          }
           onStop={() => void stop()}
           onNewRequest={reset}
         />

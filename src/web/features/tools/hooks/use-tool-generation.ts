@@ -1,12 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { ToolDefinition } from '#shared/tools';
+import { type ToolDefinition, toolRequestTitle } from '#shared/tools';
 import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { buildToolBody, runTool } from '#web/features/tools/api/run-tool.ts';
 import { stopGeneration } from '#web/features/tools/api/stop-generation.ts';
-import { generationReducer, initialGenerationState } from '#web/features/tools/lib/generation-state.ts';
+import {
+  type GenerationRequest,
+  generationReducer,
+  initialGenerationState,
+} from '#web/features/tools/lib/generation-state.ts';
 import { toToolError } from '#web/features/tools/lib/tool-error.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { toMatchReport } from '#web/lib/match-report.ts';
 import { aiKeys, historyKeys } from '#web/lib/query-keys.ts';
 import { useFrameBatcher } from './use-frame-batcher.ts';
 
@@ -24,12 +29,20 @@ function startedId(data: string): string | null {
   }
 }
 
+/** What the screen shows of a request: the document being read, and the chat's title (as the server makes it). */
+function describeRequest(tool: ToolDefinition, values: Record<string, unknown>): GenerationRequest {
+  const file = Object.values(values).find((value): value is File => value instanceof File);
+  const fileName = file && file.size > 0 ? file.name : null;
+  return { fileName, title: toolRequestTitle(tool, values, fileName ?? undefined) };
+}
+
 /**
  * Runs one tool request at a time and tracks it (docs/product.md §4). Text arrives batched per animation frame;
  * Stop asks the server to end the run (it saves what it has as 'stopped' and the stream ends with
- * `done`). After every settled run the history list for (uid, service) is invalidated. The model's
- * status is asked again once the server took a request (a request after a failure starts a new attempt)
- * and after a failure, so the banner above the form follows at once.
+ * `done`). A document's reading and a long one's parts arrive as `progress`. After every settled run
+ * the history list for (uid, service) is invalidated. The model's status is asked again once the
+ * server took a request (a request after a failure starts a new attempt) and after a failure, so the
+ * banner above the form follows at once.
  */
 export function useToolGeneration({ tool, uid }: Options) {
   const [state, dispatch] = useReducer(generationReducer, initialGenerationState);
@@ -56,7 +69,7 @@ export function useToolGeneration({ tool, uid }: Options) {
       const abort = new AbortController();
       controller.current = abort;
       generationId.current = null;
-      dispatch({ type: 'start' });
+      dispatch({ type: 'start', request: describeRequest(tool, values) });
       preloadMarkdown();
       try {
         const result = await runTool({
@@ -64,9 +77,14 @@ export function useToolGeneration({ tool, uid }: Options) {
           body: buildToolBody(tool.transport, values),
           signal: abort.signal,
           onDelta: batcher.push,
+          onProgress: (progress) => {
+            batcher.flush();
+            dispatch({ type: 'progress', progress });
+          },
           onEvent: (event) => {
             if (event.event !== 'start') return;
             generationId.current = startedId(event.data);
+            dispatch({ type: 'streamStarted' });
             refreshModelStatus();
           },
         });
@@ -75,7 +93,13 @@ export function useToolGeneration({ tool, uid }: Options) {
         const output = result[tool.outputField];
         const historyId = typeof result.historyId === 'string' ? result.historyId : null;
         const stopped = result.status === 'stopped';
-        dispatch({ type: 'done', text: typeof output === 'string' ? output : '', historyId, stopped });
+        dispatch({
+          type: 'done',
+          text: typeof output === 'string' ? output : '',
+          historyId,
+          stopped,
+          matchReport: toMatchReport(result.matchReport),
+        });
         refreshHistory();
         return !stopped;
       } catch (error) {

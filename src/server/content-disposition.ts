@@ -1,0 +1,14 @@
+/**
+ * `Content-Disposition: attachment` for a file name chosen by a user (RFC 6266): an ASCII fallback in
+ * `filename` (quotes, backslashes, control and non-ASCII characters replaced) and the exact name,
+ * percent-encoded as UTF-8, in `filename*`, which every current browser prefers.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const name = fileName.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || 'download';
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

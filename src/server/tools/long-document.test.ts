@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { estimateTokens, splitIntoParts } from './long-document.ts';
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
+
+describe('estimateTokens', () => {
+  it('counts about a token per three characters, and each CJK character as one', () => {
+    expect(estimateTokens('')).toBe(0);
+    expect(estimateTokens('abcdef')).toBe(2);
+    expect(estimateTokens('東京')).toBe(2);
+    expect(estimateTokens('Zürich 東京')).toBe(2 + Math.ceil(7 / 3));
+  });
+});
+
+describe('splitIntoParts', () => {
+  const paragraph = (n: number) => `Paragraph ${n} ${'word '.repeat(40).trim()}.`;
+
+  it('keeps a text that fits in one part whole', () => {
+    const text = `${paragraph(1)}\n\n${paragraph(2)}`;
+    expect(splitIntoParts(text, 10_000)).toEqual([text]);
+  });
+
+  it('cuts along paragraph boundaries, each part within the limit, nothing lost or repeated', () => {
+    const paragraphs = Array.from({ length: 50 }, (_, i) => paragraph(i));
+    const parts = splitIntoParts(paragraphs.join('\n\n'), 300);
+    expect(parts.length).toBeGreaterThan(5);
+    for (const part of parts) expect(estimateTokens(part)).toBeLessThanOrEqual(300);
+    expect(parts.join('\n\n')).toBe(paragraphs.join('\n\n'));
+    // No paragraph is split: each part is whole paragraphs.
+    for (const part of parts) expect(part.split('\n\n').every((p) => paragraphs.includes(p))).toBe(true);
+  });
+
+  it('cuts a paragraph longer than a part at sentences, then at spaces', () => {
+    const sentences = Array.from({ length: 200 }, (_, i) => `Sentence number ${i} says something.`);
+    const text = sentences.join(' ');
+    const parts = splitIntoParts(text, 100);
+    for (const part of parts) expect(estimateTokens(part)).toBeLessThanOrEqual(100);
+    expect(words(parts.join(' '))).toEqual(words(text));
+    expect(parts.every((part) => part.endsWith('.'))).toBe(true);
+
+    const unbroken = 'x'.repeat(5000);
+    const cut = splitIntoParts(unbroken, 100);
+    expect(cut.join('')).toBe(unbroken);
+    for (const part of cut) expect(estimateTokens(part)).toBeLessThanOrEqual(100);
+  });
+
+  it('never splits a character made of two UTF-16 units', () => {
+    const text = '😀'.repeat(1000);
+    const parts = splitIntoParts(text, 64);
+    expect(parts.join('')).toBe(text);
+    for (const part of parts) expect(part).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/);
+  });
+
+  it('keeps a Markdown table (one block without blank lines) together when it fits', () => {
+    const table = ['| City | Name |', '| --- | --- |', '| Zürich | naïve |', '| 東京 | Tokyo |'].join('\n');
+    const text = [paragraph(1), table, paragraph(2)].join('\n\n');
+    const parts = splitIntoParts(text, 80);
+    expect(parts.some((part) => part.includes(table))).toBe(true);
+  });
+
+  it('splits two million characters quickly', () => {
+    const text = Array.from({ length: 20_000 }, (_, i) => paragraph(i)).join('\n\n');
+    const started = performance.now();
+    const parts = splitIntoParts(text, 6000);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(parts.length).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,146 @@
+import type { GenerationRun } from './generation.ts';
+import { estimateTokens, splitIntoParts } from './long-document.ts';
+import { withDocumentText } from './server-tool.ts';
+
+export interface SummaryPrompts {
+  system: string;
+  /** The whole text in one call, when it fits one part. */
+  wholePrompt(text: string): string;
+  partPrompt(text: string, part: number, parts: number): string;
+  /** `final`: the summary of the whole document; otherwise a merged summary of a stretch of it. */
+  combinePrompt(summaries: string[], final: boolean): string;
+}
+
+/**
+ * A summary of a text of any length (map-reduce). A text within one part (`budget.chunkTokens`, which
+ * never exceeds what the model takes) is summarized in one streamed call. A longer one is split along
+ * paragraph boundaries, its parts summarized (`budget.concurrency` at a time) with `progress` events,
+ * and the part summaries combined into the final summary, which streams; summaries too long to combine
+ * at once are first merged in consecutive groups, as many rounds as needed. Stopped part-way, the
+ * summary so far is what is saved: the final summary as far as it got, or else the parts done.
+ */
+export async function summarizeInParts(run: GenerationRun, prompts: SummaryPrompts): Promise<string> {
+  const text = String(withDocumentText(run.input, run.document).text ?? '');
+  // The room a part leaves for the instructions around it.
+  const partTokens = Math.max(
+    200,
+    run.budget.chunkTokens - estimateTokens(prompts.partPrompt('', 1, 1)) - 50,
+  );
+  if (estimateTokens(prompts.wholePrompt(text)) <= run.budget.chunkTokens) {
+    return run.ask({ system: prompts.system, prompt: prompts.wholePrompt(text) }, { visible: true });
+  }
+  const parts = splitIntoParts(text, partTokens);
+  const summaries = await summarizeParts(run, prompts, parts);
+  if (run.stopped) return summarySoFar(summaries, parts.length);
+  const final = await combine(run, prompts, summaries as string[]);
+  if (run.stopped && final.trim() === '') return summarySoFar(summaries, parts.length);
+  return final;
+}
+
+/** Each part's summary, in order; a part not finished when the user stopped stays undefined. */
+async function summarizeParts(
+  run: GenerationRun,
+  prompts: SummaryPrompts,
+  parts: string[],
+): Promise<(string | undefined)[]> {
+  const total = parts.length;
+  const summaries: (string | undefined)[] = new Array(total);
+  let done = 0;
+  const report = () =>
+    run.progress({
+      stage: 'summarizing',
+      done,
+      total,
+      message: done < total ? `Summarizing part ${done + 1} of ${total}` : `Summarized ${total} parts`,
+    });
+  report();
+  let next = 0;
+  const worker = async () => {
+    while (next < total && !run.stopped) {
+      const index = next++;
+      const summary = await run.ask({
+        system: prompts.system,
+        prompt: prompts.partPrompt(parts[index] as string, index + 1, total),
+      });
+      if (run.stopped) return; // cut short: not a summary of the part
+      summaries[index] = summary.trim();
+      done += 1;
+      report();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(run.budget.concurrency, total) }, worker));
+  return summaries;
+}
+
+/**
+ * The part summaries into the final summary (streamed), merging consecutive groups first for as many
+ * rounds as it takes for them to fit one call.
+ */
+async function combine(run: GenerationRun, prompts: SummaryPrompts, summaries: string[]): Promise<string> {
+  const limit = run.budget.chunkTokens;
+  const fits = (group: string[], final: boolean) =>
+    estimateTokens(prompts.combinePrompt(group, final)) <= limit;
+  let level = summaries;
+  let round = 0;
+  while (!fits(level, true) && !run.stopped) {
+    round += 1;
+    const groups = groupsThatFit(level, (group) => fits(group, false));
+    if (groups.length >= level.length) {
+      // Each summary fills a call on its own: cut them to share the room of one call.
+      level = level.map((summary) => truncateToTokens(summary, Math.floor(limit / (level.length + 1))));
+      break;
+    }
+    const merged: string[] = [];
+    for (const [index, group] of groups.entries()) {
+      run.progress({
+        stage: 'combining',
+        done: index,
+        total: groups.length + 1,
+        message: `Combining the summaries (round ${round}, ${index + 1} of ${groups.length})`,
+      });
+      merged.push(
+        (await run.ask({ system: prompts.system, prompt: prompts.combinePrompt(group, false) })).trim(),
+      );
+      if (run.stopped) return '';
+    }
+    level = merged;
+  }
+  if (run.stopped) return '';
+  run.progress({ stage: 'combining', done: 0, total: 1, message: 'Writing the summary' });
+  const final = await run.ask(
+    { system: prompts.system, prompt: prompts.combinePrompt(level, true) },
+    { visible: true },
+  );
+  if (!run.stopped) run.progress({ stage: 'combining', done: 1, total: 1, message: 'Summary written' });
+  return final;
+}
+
+/** Consecutive summaries grouped so that each group fits one call (at least two to a group where possible). */
+function groupsThatFit(summaries: string[], fits: (group: string[]) => boolean): string[][] {
+  const groups: string[][] = [];
+  let current: string[] = [];
+  for (const summary of summaries) {
+    if (current.length > 0 && !fits([...current, summary])) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(summary);
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+function truncateToTokens(text: string, tokens: number): string {
+  const [first = ''] = splitIntoParts(text, Math.max(50, tokens));
+  return first;
+}
+
+/** What a Stop during the parts leaves: the summaries of the parts done, in order, marked as partial. */
+function summarySoFar(summaries: (string | undefined)[], total: number): string {
+  const done = summaries.flatMap((summary, index) => (summary ? [{ summary, part: index + 1 }] : []));
+  if (done.length === 0) return '';
+  return [
+    `_Stopped after ${done.length} of ${total} parts: the summary of the parts read so far._`,
+    ...done.map(({ summary, part }) => `## Part ${part} of ${total}\n\n${summary}`),
+  ].join('\n\n');
+}

@@ -1,0 +1,58 @@
+/**
+ * The documents the doc summarizer and the resume assistant accept (docs/product.md §5, §9: one file of
+ * type .txt, .pdf, .doc, .docx or .odt), shared by the server's extractor and the web's drop zone, and
+ * the shape of an uploaded file as a saved chat shows it (docs/product.md §3 File). Zod-free.
+ */
+
+export const DOCUMENT_FORMATS = ['txt', 'pdf', 'doc', 'docx', 'odt'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/** The media type of each format: what downloads are served as, and what the drop zone accepts. */
+export const DOCUMENT_MEDIA_TYPES: Record<DocumentFormat, string> = {
+  txt: 'text/plain',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  odt: 'application/vnd.oasis.opendocument.text',
+};
+
+/** The drop zone's `accept`: each media type with its extension (react-dropzone's shape). */
+export const DOCUMENT_ACCEPT: Record<string, string[]> = Object.fromEntries(
+  DOCUMENT_FORMATS.map((format) => [DOCUMENT_MEDIA_TYPES[format], [`.${format}`]]),
+);
+
+/** '.txt, .pdf, .doc, .docx, .odt', for messages. */
+export const DOCUMENT_EXTENSIONS_TEXT = DOCUMENT_FORMATS.map((format) => `.${format}`).join(', ');
+
+/** The extension of a file name, lower-cased, without the dot ('' when it has none). */
+export function extensionOf(fileName: string): string {
+  const base = fileName.split(/[/\\]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
+}
+
+/** The format a file claims to be: its extension first, its declared type when the name has none. */
+export function claimedFormat(fileName: string, declaredType?: string): DocumentFormat | null {
+  const extension = extensionOf(fileName);
+  if ((DOCUMENT_FORMATS as readonly string[]).includes(extension)) return extension as DocumentFormat;
+  if (extension !== '') return null;
+  const mediaType = declaredType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  const format = DOCUMENT_FORMATS.find((f) => DOCUMENT_MEDIA_TYPES[f] === mediaType);
+  return format ?? null;
+}
+
+/** An uploaded file kept with its chat (docs/product.md §3 File), as the history API returns it. */
+export interface ChatFile {
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** The media type of its format. */
+  type: string;
+  /** Where its owner downloads it: `/api/history/<id>/file` (bearer token required). */
+  url: string;
+}
+
+/** `3.14 MB`: a file's size as the drop zone and the saved chat show it (docs/product.md §2: MB, 2 decimals). */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}

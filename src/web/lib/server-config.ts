@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from './api-client.ts';
+import { configKeys } from './query-keys.ts';
+
+/** GET /api/config (public): the server settings the web app needs, before sign-in as well as after. */
+export interface ServerConfig {
+  /** Which social providers this server has credentials for. */
+  socialProviders: { google: boolean; github: boolean };
+  /** The largest document the server reads (DOCUMENT_MAX_BYTES): the drop zone refuses bigger ones. */
+  documents: { maxBytes: number };
+}
+
+/** The server's default DOCUMENT_MAX_BYTES (20 MB): the drop zone's limit until the config has loaded. */
+export const DEFAULT_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+export const getServerConfig = () => apiGet<ServerConfig>('/config', { auth: false });
+
+export const serverConfigQueryOptions = () =>
+  queryOptions({ queryKey: configKeys.server, queryFn: getServerConfig, staleTime: 5 * 60 * 1000 });
+
+/** The server's public settings, fetched once per 5 minutes at most and shared by every screen. */
+export const useServerConfig = () => useQuery(serverConfigQueryOptions());
+
+/** The drop zone's size limit: the server's, or its default while the config loads (or failed to). */
+export function documentMaxBytes(config: ServerConfig | undefined): number {
+  const maxBytes = config?.documents?.maxBytes;
+  return typeof maxBytes === 'number' && maxBytes > 0 ? maxBytes : DEFAULT_DOCUMENT_MAX_BYTES;
+}

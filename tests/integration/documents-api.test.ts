@@ -1,0 +1,415 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '#tests/factories/user';
+import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
+import { docxOf } from '#tests/helpers/document-corpus';
+import { type MultipartFile, multipartPayload } from '#tests/helpers/multipart';
+import { parseSse } from '#tests/helpers/sse';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
+
+/**
+ * Documents through the API (issue 11): uploads to the doc summarizer and the resume assistant are read
+ * in the isolated extractor, reach the model as Markdown, are kept with their chat for their owner only,
+ * and long ones are summarized part by part with progress events.
+ */
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'documents');
+const fixture = (name: string) => readFileSync(join(FIXTURES, name));
+
+const MAX_BYTES = 200_000;
+
+describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (kind) => {
+  let t: TestApp;
+  let fake: FakeOpenAiServer;
+  let user: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    t = await createTestApp(kind, {
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.url,
+      AI_MODEL: 'fake-model',
+      AI_RETRY_DELAY_MS: '10',
+      AI_RATE_LIMIT_PER_USER: '0',
+      DOCUMENT_MAX_BYTES: String(MAX_BYTES),
+      SUMMARY_CHUNK_TOKENS: '1500',
+      SUMMARY_CONCURRENCY: '1',
+    });
+    user = await createUser(t.app);
+    other = await createUser(t.app);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake.requests.length = 0;
+    fake.setDefault({});
+  });
+
+  const post = async (
+    path: string,
+    fields: Record<string, string>,
+    files?: MultipartFile | MultipartFile[],
+    options: { as?: TestUser; accept?: string } = {},
+  ) => {
+    const { payload, headers } = await multipartPayload(fields, files);
+    return t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: {
+        ...(options.as ?? user).headers,
+        ...headers,
+        ...(options.accept ? { accept: options.accept } : {}),
+      },
+      payload,
+    });
+  };
+  const file = (
+    name: string,
+    content: string | Uint8Array = fixture(name),
+    type?: string,
+  ): MultipartFile => ({
+    field: 'file',
+    name,
+    content,
+    type,
+  });
+  const chat = async (id: string, as = user) =>
+    t.app.inject({ url: `/api/history/item/${id}`, headers: as.headers });
+  const storedKeys = async () => {
+    const keys: string[] = [];
+    for await (const key of t.app.fileStorage.keys()) keys.push(key);
+    return keys;
+  };
+  const promptOf = (index = 0) => fake.requests[index]?.body.messages.at(-1)?.content ?? '';
+
+  it('tells the web app the largest document it takes', async () => {
+    const res = await t.app.inject({ url: '/api/config' });
+    expect(res.json().documents).toEqual({ maxBytes: MAX_BYTES });
+  });
+
+  it.each([
+    ['sample.pdf', 'application/pdf'],
+    ['sample.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['sample.odt', 'application/vnd.oasis.opendocument.text'],
+    ['sample.doc', 'application/msword'],
+    ['sample.txt', 'text/plain'],
+  ])(
+    'summarizes %s: its text reaches the model, the chat is titled and keeps the file',
+    async (name, type) => {
+      const res = await post('/api/doc-summarizer', {}, file(name));
+      expect(res.statusCode, res.body).toBe(200);
+      const { summary, historyId, status } = res.json();
+      expect(summary).toBeTruthy();
+      expect(status).toBe('complete');
+      expect(fake.requests).toHaveLength(1);
+      const prompt = promptOf();
+      for (const text of ['Zürich', 'naïve', '東京']) expect(prompt).toContain(text);
+      if (name !== 'sample.txt') expect(prompt).toMatch(/\| *City *\| *Country *\| *Staff *\|/);
+
+      const saved = (await chat(historyId)).json().history;
+      expect(saved.title).toBe(name);
+      expect(saved.file).toEqual({
+        name,
+        size: fixture(name).byteLength,
+        type,
+        url: `/api/history/${historyId}/file`,
+      });
+      expect(saved.messages[0].content).toContain(`Document: ${name}`);
+
+      const download = await t.app.inject({ url: saved.file.url, headers: user.headers });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe(type);
+      expect(download.headers['content-disposition']).toContain(`filename*=UTF-8''${name}`);
+      expect(download.rawPayload.equals(fixture(name))).toBe(true);
+    },
+  );
+
+  it('keeps the file for its owner only, out of the public uploads, and deletes it with the chat', async () => {
+    const earlier = await storedKeys();
+    const res = await post('/api/doc-summarizer', {}, file('sample.docx'));
+    const { historyId } = res.json();
+    const added = (await storedKeys()).filter((k) => !earlier.includes(k));
+    expect(added).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.docx$/)]);
+    const key = added[0];
+
+    const url = `/api/history/${historyId}/file`;
+    expect((await t.app.inject({ url, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/uploads/${key}` })).statusCode).toBe(404);
+    // Other spellings of the path never hand another user the file.
+    for (const spelling of [
+      `/api/history/${historyId}/FILE`,
+      `/api/history/${historyId}/file/`,
+      `/api/history/${historyId}/%66ile`,
+      `/api/history/./${historyId}/file`,
+      `/api//history/${historyId}/file`,
+      `/api/history/${historyId.toUpperCase()}/file`,
+    ]) {
+      const res = await t.app.inject({ url: spelling, headers: other.headers });
+      expect([400, 404], spelling).toContain(res.statusCode);
+    }
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/history/${historyId}`, headers: other.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(await storedKeys()).toContain(key);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/history/${historyId}`,
+      headers: user.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await storedKeys()).not.toContain(key);
+    expect((await t.app.inject({ url, headers: user.headers })).statusCode).toBe(404);
+  });
+
+  it('puts pasted text after the document, and titles the chat with the text when there is some', async () => {
+    const res = await post('/api/doc-summarizer', { text: 'Also: the budget doubled.' }, file('sample.txt'));
+    expect(res.statusCode).toBe(200);
+    const prompt = promptOf();
+    expect(prompt.indexOf('Zürich')).toBeLessThan(prompt.indexOf('Also: the budget doubled.'));
+    expect((await chat(res.json().historyId)).json().history.title).toBe('Also: the budget doubled.');
+  });
+
+  it('answers each unreadable or refused upload with its own 4xx before any model call', async () => {
+    const cases: Array<[MultipartFile | MultipartFile[], number, string]> = [
+      [
+        file('photo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])),
+        415,
+        'unsupported_media_type:file_type',
+      ],
+      [file('fake.pdf', 'this is not a PDF at all'), 415, 'unsupported_media_type:file_signature'],
+      [file('empty.txt', ''), 400, 'bad_request:file_empty'],
+      [file('cut.pdf', fixture('sample.pdf').subarray(0, 600)), 400, 'bad_request:file_unreadable'],
+      [file('big.txt', 'a'.repeat(MAX_BYTES + 1)), 413, 'payload_too_large:file'],
+      [[file('one.txt', 'one'), file('two.txt', 'two')], 400, 'bad_request:file_count'],
+      [{ field: 'attachment', name: 'a.txt', content: 'x' }, 400, 'bad_request:file_upload'],
+    ];
+    for (const [files, status, code] of cases) {
+      const res = await post('/api/doc-summarizer', {}, files);
+      expect(res.statusCode, `${code}: ${res.body}`).toBe(status);
+      expect(res.json().error.code).toBe(code);
+      expect(res.json().error.message).toBeTruthy();
+    }
+    const tooBig = await post('/api/doc-summarizer', {}, file('big.txt', 'a'.repeat(MAX_BYTES + 1)));
+    expect(tooBig.json().error.message).toMatch(/larger than/);
+    expect(fake.requests).toHaveLength(0);
+    expect(await storedKeys()).toEqual((await storedKeys()).filter((k) => !k.endsWith('.png')));
+  });
+
+  it('still needs text or a file, and takes no file on the JSON tools', async () => {
+    const none = await post('/api/doc-summarizer', {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe('Text to summarize is required.');
+    const json = await post('/api/explain-code', { code: 'x', language: 'python' }, file('a.txt', 'x'));
+    expect(json.statusCode).toBe(415);
+    // A form's empty file input (no name, no bytes) is no file.
+    const emptyInput = await post('/api/doc-summarizer', { text: 'Short text.' }, file('', ''));
+    expect(emptyInput.statusCode).toBe(200);
+  });
+
+  it('streams an upload: start, the extraction progress, deltas, done', async () => {
+    const res = await post('/api/doc-summarizer', {}, file('sample.pdf'), { accept: 'text/event-stream' });
+    expect(res.statusCode).toBe(200);
+    const events = parseSse(res.body);
+    expect(events.map((e) => e.event).filter((e, i, all) => all.indexOf(e) === i)).toEqual([
+      'start',
+      'progress',
+      'delta',
+      'done',
+    ]);
+    expect(events[1]?.data).toEqual({
+      stage: 'extracting',
+      done: 1,
+      total: 1,
+      message: 'Read “sample.pdf” (1 page)',
+    });
+  });
+
+  describe('a document longer than one part', () => {
+    // About 60 sections of ~500 characters: several parts of SUMMARY_CHUNK_TOKENS (1500) each.
+    const longText = Array.from({ length: 60 }, (_, i) =>
+      `## Section ${i + 1}\n\nThe committee in Zürich reviewed item ${i + 1} and asked for a clearer account of costs, staff and risks before the next meeting, noting that the naïve forecast for 東京 needed a second look. `.repeat(
+        2,
+      ),
+    ).join('\n\n');
+
+    it('summarizes the parts, then combines their summaries into the final summary, with progress', async () => {
+      fake.setDefault({ text: 'part-summary' });
+      const res = await post('/api/doc-summarizer', {}, file('long.txt', longText), {
+        accept: 'text/event-stream',
+      });
+      expect(res.statusCode).toBe(200);
+      const events = parseSse(res.body);
+      const parts = fake.requests.filter((r) =>
+        /Below is part \d+ of \d+/.test(r.body.messages.at(-1)?.content ?? ''),
+      );
+      const total = Number(/of (\d+)/.exec(parts[0]?.body.messages.at(-1)?.content ?? '')?.[1]);
+      expect(total).toBeGreaterThan(2);
+      expect(parts).toHaveLength(total);
+      // Every part once, in order (one at a time here), and nothing of the text left out.
+      parts.forEach((request, i) => {
+        expect(request.body.messages.at(-1)?.content).toContain(`Below is part ${i + 1} of ${total}`);
+      });
+      for (let i = 1; i <= 60; i++) {
+        expect(parts.some((r) => r.body.messages.at(-1)?.content.includes(`## Section ${i}\n`))).toBe(true);
+      }
+      const final = fake.requests.at(-1)?.body.messages.at(-1)?.content ?? '';
+      expect(final).toContain(`summaries of ${total} consecutive parts`);
+      expect(final.match(/part-summary/g)).toHaveLength(total);
+      expect(final).toContain('## TL;DR');
+      expect(fake.requests).toHaveLength(total + 1);
+
+      const progress = events.filter((e) => e.event === 'progress').map((e) => e.data);
+      const summarizing = progress.filter((p) => p.stage === 'summarizing');
+      expect(summarizing.map((p) => p.done)).toEqual(Array.from({ length: total + 1 }, (_, i) => i));
+      expect(summarizing[0]).toEqual({
+        stage: 'summarizing',
+        done: 0,
+        total,
+        message: `Summarizing part 1 of ${total}`,
+      });
+      expect(summarizing[2]?.message).toBe(`Summarizing part 3 of ${total}`);
+      expect(progress.at(-1)).toMatchObject({ stage: 'combining', done: 1, total: 1 });
+      // Only the final summary streams as the answer; the chat is one chat.
+      const done = events.find((e) => e.event === 'done')?.data;
+      expect(done.summary).toBe('part-summary');
+      const list = await t.app.inject({
+        url: `/api/history/doc-summarizer/${user.uid}`,
+        headers: user.headers,
+      });
+      expect(list.json().history.filter((c: { id: string }) => c.id === done.historyId)).toHaveLength(1);
+    });
+
+    it('keeps the parts done when stopped part-way, saved as stopped', async () => {
+      fake.setDefault({ text: 'slow part summary', firstTokenDelayMs: 150 });
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const form = new FormData();
+      form.append('file', new Blob([longText], { type: 'text/plain' }), 'long.txt');
+      const res = await fetch(`${address}/api/doc-summarizer`, {
+        method: 'POST',
+        headers: { ...user.headers, accept: 'text/event-stream' },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+      const id = res.headers.get('x-generation-id');
+      const body = res.text();
+      // Stop once the third part has been asked for: two are done by then.
+      while (fake.requests.length < 3) await new Promise((r) => setTimeout(r, 20));
+      const stop = await t.app.inject({
+        method: 'POST',
+        url: `/api/generations/${id}/stop`,
+        headers: user.headers,
+      });
+      expect(stop.statusCode).toBe(200);
+      const events = parseSse(await body);
+      const done = events.find((e) => e.event === 'done')?.data;
+      expect(done.status).toBe('stopped');
+      expect(done.summary).toMatch(/^_Stopped after 2 of \d+ parts/);
+      expect(done.summary).toContain('## Part 1 of');
+      expect(done.summary).toContain('## Part 2 of');
+      expect(done.summary).not.toContain('## Part 3 of');
+      const saved = (await chat(done.historyId)).json().history;
+      expect(saved.status).toBe('stopped');
+      expect(saved.messages[1].content).toBe(done.summary);
+      expect(saved.file.name).toBe('long.txt');
+      // No part was asked for after the Stop.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(fake.requests).toHaveLength(3);
+    });
+  });
+
+  describe('the resume assistant', () => {
+    const resume = [
+      '# Jane Doe',
+      'Frontend engineer in Zürich.',
+      '## Experience',
+      '- Built React and TypeScript apps at Acme (2019–2024)',
+      '- Wrote REST APIs in Node.js',
+    ].join('\n');
+    const job = [
+      'Senior Frontend Engineer',
+      'Requirements:',
+      '- 5+ years of React and TypeScript',
+      '- Experience with GraphQL and Kubernetes',
+      '- Node.js',
+    ].join('\n');
+
+    it('reads a resume file and reports the job match, computed from the texts', async () => {
+      fake.setDefault({
+        text: '# Jane Doe\n\nSenior frontend engineer: React, TypeScript, Node.js and GraphQL.',
+      });
+      const res = await post(
+        '/api/resume-assistant',
+        { jobDescription: job, tone: 'confident', role: 'Senior Frontend Engineer' },
+        file('cv.docx', await docxOf([{ paragraph: resume }])),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const { optimizedResume, historyId, matchReport } = res.json();
+      expect(optimizedResume).toContain('Jane Doe');
+      expect(promptOf()).toContain('Built React and TypeScript apps at Acme');
+      const term = (name: string) => matchReport.terms.find((t: { term: string }) => t.term === name);
+      expect(term('React')).toMatchObject({ inOriginal: true, inOptimized: true });
+      expect(term('GraphQL')).toMatchObject({ inOriginal: false, inOptimized: true });
+      expect(term('Kubernetes')).toMatchObject({ inOriginal: false, inOptimized: false });
+      expect(matchReport.gaps).toEqual(expect.arrayContaining(['GraphQL', 'Kubernetes']));
+      expect(matchReport.added).toContain('GraphQL');
+      expect(matchReport.originalScore).toBeLessThan(matchReport.optimizedScore);
+      expect(matchReport.optimizedScore).toBeLessThan(100);
+
+      const saved = (await chat(historyId)).json().history;
+      expect(saved.title).toBe('cv.docx');
+      expect(saved.matchReport).toEqual(matchReport);
+      expect(saved.messages[0].content).toContain('Resume:\n');
+      expect(saved.messages[0].content).toContain('Built React and TypeScript apps at Acme');
+    });
+
+    it('gives no report without a job description', async () => {
+      const res = await post('/api/resume-assistant', { text: resume, tone: 'formal' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().matchReport).toBeNull();
+    });
+
+    it('exports the answer as .docx and .md, for its owner only', async () => {
+      fake.setDefault({ text: '# Jane Doe\n\n## Skills\n\n- React\n- Zürich office lead' });
+      const { historyId } = (
+        await post('/api/resume-assistant', { tone: 'formal' }, file('Jane CV.pdf', fixture('sample.pdf')))
+      ).json();
+      const docx = await t.app.inject({
+        url: `/api/history/${historyId}/export?format=docx`,
+        headers: user.headers,
+      });
+      expect(docx.statusCode).toBe(200);
+      expect(docx.headers['content-type']).toBe(
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      );
+      expect(docx.headers['content-disposition']).toContain(
+        `filename*=UTF-8''Jane%20CV%20-%20Resume%20Assistant.docx`,
+      );
+      expect(docx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      const md = await t.app.inject({
+        url: `/api/history/${historyId}/export?format=md`,
+        headers: user.headers,
+      });
+      expect(md.body).toBe('# Jane Doe\n\n## Skills\n\n- React\n- Zürich office lead');
+      expect(md.headers['content-disposition']).toContain('Jane%20CV%20-%20Resume%20Assistant.md');
+
+      const theirs = await t.app.inject({
+        url: `/api/history/${historyId}/export?format=docx`,
+        headers: other.headers,
+      });
+      expect(theirs.statusCode).toBe(404);
+      const bad = await t.app.inject({
+        url: `/api/history/${historyId}/export?format=exe`,
+        headers: user.headers,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toBe('format: must be one of: docx, md.');
+    });
+  });
+});
