@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '#tests/factories/user';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import { docxOf } from '#tests/helpers/document-corpus';
+import { inflatingPdf, zipBomb } from '#tests/helpers/hostile-documents';
 import { type MultipartFile, multipartPayload } from '#tests/helpers/multipart';
 import { parseSse } from '#tests/helpers/sse';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
@@ -200,6 +201,65 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
     expect(tooBig.json().error.message).toMatch(/larger than/);
     expect(fake.requests).toHaveLength(0);
     expect(await storedKeys()).toEqual((await storedKeys()).filter((k) => !k.endsWith('.png')));
+  });
+
+  it('answers bombs through the API with a clean 4xx while the server keeps answering others', {
+    timeout: 60_000,
+  }, async () => {
+    const bigLimits = await createTestApp(kind, {
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.url,
+      AI_MODEL: 'fake-model',
+      AI_RATE_LIMIT_PER_USER: '0',
+    });
+    try {
+      const someone = await createUser(bigLimits.app);
+      const send = async (name: string, bytes: Uint8Array) => {
+        const { payload, headers } = await multipartPayload({}, file(name, bytes));
+        const started = Date.now();
+        const res = await bigLimits.app.inject({
+          method: 'POST',
+          url: '/api/doc-summarizer',
+          headers: { ...someone.headers, ...headers },
+          payload,
+        });
+        return { status: res.statusCode, code: res.json().error?.code, ms: Date.now() - started };
+      };
+      // Made before the server is watched: building a bomb takes this process a while.
+      const bombs = [
+        ['inflating.pdf', inflatingPdf(1024)],
+        ['lying.docx', zipBomb('docx', { megabytes: 1024, lieBytes: 1024 })],
+        ['honest.odt', zipBomb('odt', { megabytes: 1024 })],
+      ] as const;
+      let healthChecks = 0;
+      let slowestHealthMs = 0;
+      let polling = true;
+      const poll = (async () => {
+        while (polling) {
+          const started = Date.now();
+          const res = await bigLimits.app.inject({ url: '/api/health' });
+          expect(res.statusCode).toBe(200);
+          slowestHealthMs = Math.max(slowestHealthMs, Date.now() - started);
+          healthChecks += 1;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })();
+      const outcomes = await Promise.all(bombs.map(([name, bytes]) => send(name, bytes)));
+      polling = false;
+      await poll;
+      expect(outcomes.map(({ status, code }) => [status, code])).toEqual([
+        [413, 'payload_too_large:file_memory_limit'],
+        [400, 'bad_request:file_unreadable'],
+        [413, 'payload_too_large:file_unpacked'],
+      ]);
+      for (const { ms } of outcomes) expect(ms).toBeLessThan(25_000);
+      // The server answered all along (a figure, not a timing assertion: the limit is the suite's).
+      expect(healthChecks).toBeGreaterThan(3);
+      console.info(`health answered ${healthChecks} times during the bombs, slowest ${slowestHealthMs} ms`);
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await bigLimits.close();
+    }
   });
 
   it('still needs text or a file, and takes no file on the JSON tools', async () => {
