@@ -56,6 +56,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // A request (a 20 MB upload included) must arrive within 2 minutes: a client that trickles its body
+    // cannot hold the memory it was given for longer. Fastify's own default is no limit.
+    requestTimeout: 120_000,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 

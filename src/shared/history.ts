@@ -46,7 +46,8 @@ export const chatSchema = z.object({
   id: z.string(),
   title: z.string(),
   service: z.string(),
-  messages: z.array(chatMessageSchema),
+  // No length limit here: what the server saved (a long stopped summary, say) is always returned.
+  messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
   uid: z.string(),
   status: chatStatusSchema,
   createdAt: z.string(),

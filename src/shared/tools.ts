@@ -289,8 +289,7 @@ export function toolTagline(slug: string | undefined): string {
 
 /**
  * The request display title (docs/product.md §3) of a validated input: its title field cut to 100
- * characters, else the uploaded file's name (its full name: file names are already short), else
- * 'Untitled request'.
+ * characters, else the uploaded file's name (cut the same way), else 'Untitled request'.
  */
 export function toolRequestTitle(
   definition: ToolDefinition,
@@ -299,5 +298,5 @@ export function toolRequestTitle(
 ): string {
   const value = input[definition.titleField];
   if (typeof value === 'string' && value !== '') return cutText(value, REQUEST_TITLE_CUT);
-  return fileName || 'Untitled request';
+  return fileName ? cutText(fileName, REQUEST_TITLE_CUT) : 'Untitled request';
 }

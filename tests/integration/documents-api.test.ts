@@ -35,6 +35,7 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
       AI_RETRY_DELAY_MS: '10',
       AI_RATE_LIMIT_PER_USER: '0',
       DOCUMENT_MAX_BYTES: String(MAX_BYTES),
+      AI_CONTEXT_TOKENS: '20000', // a small remote model: a 100,000-character document is too long for one call
       SUMMARY_CHUNK_TOKENS: '1500',
       SUMMARY_CONCURRENCY: '1',
     });
@@ -211,6 +212,7 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
       AI_BASE_URL: fake.url,
       AI_MODEL: 'fake-model',
       AI_RATE_LIMIT_PER_USER: '0',
+      AI_MAX_IN_FLIGHT_PER_USER: '3', // one user sends all three at once
     });
     try {
       const someone = await createUser(bigLimits.app);
@@ -259,6 +261,77 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
       expect(fake.requests).toHaveLength(0);
     } finally {
       await bigLimits.close();
+    }
+  });
+
+  it('cleans and cuts a hostile file name for the title and the stored name', async () => {
+    const name = `\u202Efdp.${'x'.repeat(300)}\u0007.txt`;
+    const res = await post('/api/doc-summarizer', {}, file(name, 'Zürich notes'));
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = (await chat(res.json().historyId)).json().history;
+    expect(saved.file.name).not.toMatch(/[\u202E\u0007]/);
+    expect(saved.file.name.length).toBeLessThanOrEqual(255);
+    expect(saved.file.name).toMatch(/^fdp\.x+\.txt$/);
+    expect(saved.title).toBe(`${saved.file.name.slice(0, 100)}...`);
+  });
+
+  it('refuses a document too long for the model to read in one call, before calling it', async () => {
+    const long = 'The committee in Zürich met again. '.repeat(3_000); // 105,000 characters
+    const res = await post('/api/resume-assistant', { tone: 'formal' }, file('huge.txt', long));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large:model_context');
+    expect(res.json().error.message).toMatch(/too long for the AI model/);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('counts uploads against the in-flight cap before reading them', async () => {
+    const capped = await createTestApp(kind, {
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.url,
+      AI_MODEL: 'fake-model',
+      AI_RATE_LIMIT_PER_USER: '0',
+      AI_MAX_IN_FLIGHT_PER_USER: '1',
+    });
+    try {
+      const someone = await createUser(capped.app);
+      const extract = capped.app.documents.extractDocument.bind(capped.app.documents);
+      let extractions = 0;
+      capped.app.documents.extractDocument = (...args) => {
+        extractions += 1;
+        return extract(...args);
+      };
+      fake.setDefault({ text: 'slow', firstTokenDelayMs: 800 });
+      const running = capped.app.inject({
+        method: 'POST',
+        url: '/api/generate-article',
+        headers: someone.headers,
+        payload: { topic: 'Limits' },
+      });
+      while (fake.requests.length === 0) await new Promise((r) => setTimeout(r, 10));
+      const { payload, headers } = await multipartPayload({}, file('sample.docx'));
+      const refused = await capped.app.inject({
+        method: 'POST',
+        url: '/api/doc-summarizer',
+        headers: { ...someone.headers, ...headers },
+        payload,
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('rate_limit:generations');
+      expect(extractions).toBe(0);
+      expect((await running).statusCode).toBe(200);
+      // The place is free again: the upload is read now.
+      const { payload: again, headers: againHeaders } = await multipartPayload({}, file('sample.docx'));
+      fake.setDefault({});
+      const ok = await capped.app.inject({
+        method: 'POST',
+        url: '/api/doc-summarizer',
+        headers: { ...someone.headers, ...againHeaders },
+        payload: again,
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(extractions).toBe(1);
+    } finally {
+      await capped.close();
     }
   });
 
@@ -425,8 +498,35 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
       const saved = (await chat(historyId)).json().history;
       expect(saved.title).toBe('cv.docx');
       expect(saved.matchReport).toEqual(matchReport);
-      expect(saved.messages[0].content).toContain('Resume:\n');
-      expect(saved.messages[0].content).toContain('Built React and TypeScript apps at Acme');
+      // The file is kept with the chat, not copied into it.
+      expect(saved.messages[0].content).toContain('Resume: cv.docx');
+      expect(saved.messages[0].content).not.toContain('Built React and TypeScript apps at Acme');
+    });
+
+    it('writes Markdown only for an answer too long for a Word document', async () => {
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/history',
+        headers: user.headers,
+        payload: {
+          uid: user.uid,
+          service: 'resume-assistant',
+          title: 'Long answer',
+          messages: [
+            { role: 'user', content: 'x' },
+            { role: 'assistant', content: '- item\n'.repeat(30_000) },
+          ],
+        },
+      });
+      const id = saved.json().history.id;
+      const docx = await t.app.inject({
+        url: `/api/history/${id}/export?format=docx`,
+        headers: user.headers,
+      });
+      expect(docx.statusCode).toBe(413);
+      expect(docx.json().error.code).toBe('payload_too_large:export');
+      const md = await t.app.inject({ url: `/api/history/${id}/export?format=md`, headers: user.headers });
+      expect(md.statusCode).toBe(200);
     });
 
     it('gives no report without a job description', async () => {

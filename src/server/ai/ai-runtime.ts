@@ -23,6 +23,14 @@ export interface GenerationSettings {
   maxOutputTokens: number;
 }
 
+/** What a prompt may take (see AiRuntime.promptBudget). */
+export interface PromptBudget {
+  maxPromptTokens: number;
+  parallelCalls: number;
+  /** The model counts a prompt's real tokens itself and refuses one that is too long (the local model). */
+  checksPromptLength: boolean;
+}
+
 /** The model behind the tools: one interface for the local model and every remote provider. */
 export interface AiRuntime {
   readonly provider: string;
@@ -50,7 +58,7 @@ export interface AiRuntime {
    * The longest prompt the model takes, in tokens (its context less the room kept for the answer), and
    * how many calls it serves at once: what a long document is split by (tools/long-document.ts).
    */
-  promptBudget(): { maxPromptTokens: number; parallelCalls: number };
+  promptBudget(): PromptBudget;
   /** Starts background work (the local model's download and load); no-op for remote providers. */
   prepare(): void;
   /** For GET /api/health: provider and state for anyone, the model and any failure reason as details. */
@@ -85,6 +93,7 @@ export function createAiRuntime(
       promptBudget: () => ({
         maxPromptTokens: Math.max(1024, config.AI_CONTEXT_TOKENS - config.AI_MAX_OUTPUT_TOKENS),
         parallelCalls: Number.POSITIVE_INFINITY,
+        checksPromptLength: false,
       }),
       prepare() {},
       status: () => ({
@@ -109,6 +118,7 @@ export function createAiRuntime(
       return {
         maxPromptTokens: Math.floor(context * PROMPT_SHARE),
         parallelCalls: config.LOCAL_MODEL_PARALLEL,
+        checksPromptLength: true,
       };
     },
     prepare: () => void host.prepare(),

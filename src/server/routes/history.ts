@@ -31,6 +31,9 @@ const EXPORT_TYPES: Record<(typeof EXPORT_FORMATS)[number], string> = {
   md: 'text/markdown; charset=utf-8',
 };
 
+/** Longest answer written as a .docx: far beyond any resume, short of what blocks the server for long. */
+const MAX_DOCX_CHARS = 200_000;
+
 /** A chat title as a file name: no path or reserved characters, not too long, no upload's extension. */
 function fileNameOf(title: string): string {
   const name = title
@@ -160,6 +163,12 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(file.stream);
   });
 
+  // Each export is built on this thread (a .docx of a long answer takes a good part of a second).
+  const limitExports = perUserRateLimit(app, {
+    surface: 'exports',
+    perMinute: app.config.HISTORY_RATE_LIMIT_PER_USER,
+    what: 'downloads',
+  });
   app.get(
     '/history/:id/export',
     {
@@ -172,9 +181,16 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.user;
+      await limitExports(request);
       const row = await repo.get(user.sub, request.params.id);
       if (!row) throw notFound();
       const answer = row.messages.findLast((message) => message.role === 'assistant')?.content ?? '';
+      if (request.query.format === 'docx' && answer.length > MAX_DOCX_CHARS) {
+        throw new AppError(
+          'payload_too_large:export',
+          `This answer is too long for a Word document (${answer.length.toLocaleString('en')} characters, at most ${MAX_DOCX_CHARS.toLocaleString('en')}). Download it as Markdown instead.`,
+        );
+      }
       // Named after the chat and the tool, never the same name as the document it was made from.
       const name = `${fileNameOf(row.title)} - ${formatToolName(row.service)}.${request.query.format}`;
       const body =

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '#server/errors';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import type { Generation, GenerationDocument, GenerationOutcome } from '#server/tools/generation';
 import { readToolRequest, type UploadedDocument } from '#server/tools/read-tool-input';
@@ -31,17 +32,30 @@ export async function toolRoutes(app: FastifyInstance) {
     });
     app.post(apiPath.slice('/api'.length), async (request, reply) => {
       const user = request.user;
-      const { input, document } = await readToolRequest(request, tool, app.config.DOCUMENT_MAX_BYTES);
-      await limitToolCalls(request);
-      // Refused before the model runs: a generation's chat is always saved once it exists.
-      await app.historyRepository.assertWithinQuota(user.sub);
-      app.ai.assertAvailable(user.sub);
-      // Read only now, past the cheap refusals: an extraction takes a process for up to seconds.
-      const read = document ? await readDocument(app, user.sub, document) : null;
-      const generation = await app.generations.start(user.sub, tool, input, read);
-      abandonWhenClientLeaves(reply, generation);
-      if (wantsEventStream(request)) return streamGeneration(request, reply, generation, result);
-      return result(await generation.outcome);
+      // A form may carry a document: its place is taken before the upload is read, so that a user's
+      // uploads and their extractions count against AI_MAX_IN_FLIGHT_PER_USER like generations.
+      const early = request.isMultipart() ? await app.generations.reserve(user.sub) : null;
+      let place = early;
+      try {
+        const { input, document } = await readToolRequest(request, tool, app.config.DOCUMENT_MAX_BYTES);
+        await limitToolCalls(request);
+        // Refused before the model runs: a generation's chat is always saved once it exists.
+        await app.historyRepository.assertWithinQuota(user.sub);
+        app.ai.assertAvailable(user.sub);
+        // Read only now, past the cheap refusals: an extraction takes a process for up to seconds.
+        const read = document ? await readDocument(app, user.sub, document) : null;
+        if (reply.raw.destroyed) {
+          throw new AppError('client_closed:generation', 'The client left before the generation started.');
+        }
+        place ??= await app.generations.reserve(user.sub);
+        const generation = app.generations.start(place, tool, input, read);
+        place = null; // the generation holds it now
+        abandonWhenClientLeaves(reply, generation);
+        if (wantsEventStream(request)) return streamGeneration(request, reply, generation, result);
+        return result(await generation.outcome);
+      } finally {
+        place?.release();
+      }
     });
   }
 }

@@ -9,6 +9,7 @@ import { DOCUMENT_MEDIA_TYPES, type DocumentFormat } from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { toolRequestTitle } from '#shared/tools';
+import { estimateTokens } from './long-document.ts';
 import type { GenerationProgress, ServerTool, ToolDocument } from './server-tool.ts';
 
 export interface GenerationOutcome {
@@ -48,7 +49,7 @@ export interface GenerationRun {
   signal: AbortSignal;
   readonly stopped: boolean;
   /** The longest prompt the model takes and how many calls may run at once. */
-  budget: { maxPromptTokens: number; chunkTokens: number; concurrency: number };
+  budget: { maxPromptTokens: number; chunkTokens: number; concurrency: number; checksPromptLength: boolean };
   /**
    * One model call; resolves with its text (what there was when stopped). With `visible`, the text is
    * streamed to the client as it comes (`delta` events): the answer being written.
@@ -76,6 +77,8 @@ export class Generation {
   private readonly ai: AiRuntime;
   private deltaListener: ((text: string) => void) | undefined;
   private progressListener: ((event: GenerationProgress) => void) | undefined;
+  /** Whether a model call has produced text yet. */
+  private answered = false;
   /** Every progress event so far, replayed to a listener that comes after them. */
   private readonly progressLog: GenerationProgress[] = [];
 
@@ -121,6 +124,9 @@ export class Generation {
    * its place is freed). Already started: nothing changes, it finishes and saves its chat.
    */
   abandon(): void {
+    // A run of several calls (a long document) that has had an answer from the model goes on: its
+    // later calls wait in the local model's line too, and dropping one would lose the parts done.
+    if (this.answered) return;
     this.ai.dropQueued(
       this.id,
       new AppError('client_closed:generation', 'The client left before the generation started.'),
@@ -181,7 +187,7 @@ export class Generation {
     document: ToolDocument | null,
   ): GenerationRun {
     const generation = this;
-    const { maxPromptTokens, parallelCalls } = deps.ai.promptBudget();
+    const { maxPromptTokens, parallelCalls, checksPromptLength } = deps.ai.promptBudget();
     return {
       input,
       document,
@@ -191,8 +197,16 @@ export class Generation {
       },
       budget: {
         maxPromptTokens,
-        chunkTokens: Math.min(deps.summary.chunkTokens, maxPromptTokens),
+        // Room left beside the standing instructions, with a margin for the estimate's error.
+        chunkTokens: Math.max(
+          500,
+          Math.min(
+            deps.summary.chunkTokens,
+            Math.floor(maxPromptTokens * 0.8) - estimateTokens(this.tool.system),
+          ),
+        ),
         concurrency: Math.max(1, Math.min(deps.summary.concurrency, parallelCalls)),
+        checksPromptLength,
       },
       ask: async ({ system, prompt }, options = {}) => {
         let text = '';
@@ -205,6 +219,7 @@ export class Generation {
           providerOptions: queueTicketOptions({ userId: this.userId, id: this.id }),
         });
         for await (const delta of stream) {
+          this.answered = true;
           text += delta;
           if (options.visible) {
             this.text += delta;

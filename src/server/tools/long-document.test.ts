@@ -58,6 +58,28 @@ describe('splitIntoParts', () => {
     expect(parts.some((part) => part.includes(table))).toBe(true);
   });
 
+  it('splits two million characters of CJK quickly, whatever breaks it has', () => {
+    const sentence = '東京の委員会は予算を見直した。';
+    const cases = [
+      sentence.repeat(2_000_000 / sentence.length), // sentences, no line breaks
+      Array.from({ length: 100_000 }, () => sentence).join('\n'), // single newlines
+      '東'.repeat(2_000_000), // no break at all
+    ];
+    for (const text of cases) {
+      const started = performance.now();
+      const parts = splitIntoParts(text, 5800);
+      expect(performance.now() - started).toBeLessThan(1500);
+      for (const part of parts) expect(estimateTokens(part)).toBeLessThanOrEqual(5800);
+      expect(parts.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+    }
+  });
+
+  it("counts other scripts a token a character, so their parts stay within a model's real context", () => {
+    expect(estimateTokens('Ελληνικά')).toBe(8);
+    expect(estimateTokens('हिन्दी')).toBe(6);
+    expect(estimateTokens('Привет')).toBe(6);
+  });
+
   it('splits two million characters quickly', () => {
     const text = Array.from({ length: 20_000 }, (_, i) => paragraph(i)).join('\n\n');
     const started = performance.now();

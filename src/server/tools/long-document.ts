@@ -1,18 +1,27 @@
 /**
- * Long texts cut to fit a model's context: a token estimate that errs on the high side for every
- * tokenizer (no tokenizer of the remote model is at hand), and a split along paragraph boundaries.
+ * Long texts cut to fit a model's context: a token estimate that errs on the high side for common
+ * tokenizers (no tokenizer of the remote model is at hand), and a split along paragraph boundaries.
+ * Both are linear in the text's length: a 2-million-character document in any script splits in well
+ * under a second, on the server's own thread.
  */
 
-/** Characters that take a token each or more in common tokenizers: CJK scripts, emoji and the like. */
-const WIDE =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Extended_Pictographic}]/gu;
-/** Other text: English runs about 4 characters a token; 3 leaves room for code, numbers and other scripts. */
+/** Latin-script text runs about 4 characters a token; 3 leaves room for code and numbers. */
 const CHARS_PER_TOKEN = 3;
+/**
+ * From here on (Greek, Cyrillic, Arabic, Indic, Thai, CJK, emoji…) every UTF-16 unit counts a whole
+ * token: byte-level tokenizers spend one to three tokens on such a character, rarely less than one.
+ */
+const FIRST_WIDE_CODE = 0x370;
+
+/** Estimated tokens of `text` from `start` to `end`. */
+function tokensIn(text: string, start = 0, end = text.length): number {
+  let wide = 0;
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) >= FIRST_WIDE_CODE) wide += 1;
+  return wide + Math.ceil((end - start - wide) / CHARS_PER_TOKEN);
+}
 
 export function estimateTokens(text: string): number {
-  let wide = 0;
-  for (const _ of text.matchAll(WIDE)) wide += 1;
-  return wide + Math.ceil((text.length - wide) / CHARS_PER_TOKEN);
+  return tokensIn(text);
 }
 
 /**
@@ -22,76 +31,83 @@ export function estimateTokens(text: string): number {
  * only the whitespace where it is cut.
  */
 export function splitIntoParts(text: string, maxTokens: number): string[] {
-  const limit = Math.max(1, Math.floor(maxTokens));
+  const limit = Math.max(2, Math.floor(maxTokens));
   const pieces = text
     .split(/\n[ \t]*\n+/)
     .map((paragraph) => paragraph.trim())
     .filter((paragraph) => paragraph !== '')
     .flatMap((paragraph) => cutToFit(paragraph, limit));
-  const parts: string[] = [];
-  let current: string[] = [];
-  let currentTokens = 0;
-  for (const piece of pieces) {
-    const tokens = estimateTokens(piece) + 1; // the blank line between paragraphs
-    if (current.length > 0 && currentTokens + tokens > limit) {
-      parts.push(current.join('\n\n'));
-      current = [];
-      currentTokens = 0;
-    }
-    current.push(piece);
-    currentTokens += tokens;
-  }
-  if (current.length > 0) parts.push(current.join('\n\n'));
-  return parts;
+  return packed(pieces, '\n\n', limit);
 }
 
 /** One paragraph as pieces that each fit: whole if it does, else cut at lines, sentences, spaces. */
 function cutToFit(paragraph: string, limit: number): string[] {
-  if (estimateTokens(paragraph) < limit) return [paragraph];
+  if (tokensIn(paragraph) <= limit) return [paragraph];
   const lines = paragraph.split('\n');
-  if (lines.length > 1) return packed(lines, '\n', limit);
-  const sentences = paragraph.split(/(?<=[.!?。！？])\s+/u);
-  if (sentences.length > 1) return packed(sentences, ' ', limit);
+  if (lines.length > 1)
+    return packed(
+      lines.flatMap((line) => cutToFit(line, limit)),
+      '\n',
+      limit,
+    );
+  const sentences = paragraph.split(/(?<=[.!?])\s+|(?<=[。！？])/u).filter((s) => s !== '');
+  if (sentences.length > 1)
+    return packed(
+      sentences.flatMap((sentence) => cutToFit(sentence, limit)),
+      ' ',
+      limit,
+    );
   return hardCut(paragraph, limit);
 }
 
-/** Consecutive units joined while they fit; a unit too long on its own is cut further. */
+/**
+ * Consecutive units (each within the limit) joined by `separator` while they fit, counting each unit's
+ * tokens once: the separator is counted as a token of its own, so a group never passes the limit.
+ */
 function packed(units: string[], separator: string, limit: number): string[] {
   const out: string[] = [];
-  let current = '';
-  for (const unit of units.flatMap((u) => cutToFit(u, limit))) {
-    const joined = current === '' ? unit : `${current}${separator}${unit}`;
-    if (current !== '' && estimateTokens(joined) >= limit) {
-      out.push(current);
-      current = unit;
-    } else current = joined;
+  let current: string[] = [];
+  let tokens = 0;
+  for (const unit of units) {
+    const unitTokens = tokensIn(unit);
+    if (current.length > 0 && tokens + 1 + unitTokens > limit) {
+      out.push(current.join(separator));
+      current = [];
+      tokens = 0;
+    }
+    tokens += (current.length > 0 ? 1 : 0) + unitTokens;
+    current.push(unit);
   }
-  if (current !== '') out.push(current);
+  if (current.length > 0) out.push(current.join(separator));
   return out;
 }
 
-/** Text without breaks, cut at the last space before each limit (or at the limit when it has none). */
+/**
+ * Text without breaks, walked once: each piece ends where the next character would pass the limit,
+ * moved back to the last space in its second half if there is one, never inside a surrogate pair.
+ */
 function hardCut(text: string, limit: number): string[] {
   const out: string[] = [];
-  let rest = text;
-  while (estimateTokens(rest) >= limit) {
-    // Every character counts one token at most, so `limit - 1` characters always fit.
-    let end = Math.max(1, limit - 1);
-    while (end < rest.length && estimateTokens(rest.slice(0, end * 2)) < limit) end *= 2;
-    end = Math.min(end, rest.length);
-    let low = 1;
-    let high = end;
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (estimateTokens(rest.slice(0, mid)) < limit) low = mid;
-      else high = mid - 1;
+  let start = 0;
+  while (start < text.length) {
+    let end = start;
+    let wide = 0;
+    while (end < text.length) {
+      const nextWide = wide + (text.charCodeAt(end) >= FIRST_WIDE_CODE ? 1 : 0);
+      if (nextWide + Math.ceil((end + 1 - start - nextWide) / CHARS_PER_TOKEN) > limit) break;
+      wide = nextWide;
+      end += 1;
     }
-    const space = rest.lastIndexOf(' ', low);
-    let cut = space > low / 2 ? space : low;
-    if (cut > 1 && /[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut -= 1; // never half a character
-    out.push(rest.slice(0, cut).trim());
-    rest = rest.slice(cut).trim();
+    if (end === start) end = start + 1; // a limit below one character: one character a piece
+    if (end < text.length) {
+      const space = text.lastIndexOf(' ', end);
+      if (space > start + (end - start) / 2) end = space;
+      const code = text.charCodeAt(end - 1);
+      if (end - start > 1 && code >= 0xd800 && code <= 0xdbff) end -= 1;
+    }
+    const piece = text.slice(start, end).trim();
+    if (piece !== '') out.push(piece);
+    start = end;
   }
-  if (rest !== '') out.push(rest);
   return out;
 }

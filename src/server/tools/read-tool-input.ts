@@ -19,6 +19,9 @@ export interface ToolRequest {
   document: UploadedDocument | null;
 }
 
+/** Longest file name kept, in characters. */
+const MAX_FILE_NAME = 255;
+
 /** The multipart field a tool's document comes in (docs/product.md §7). */
 const DOCUMENT_FIELD = 'file';
 
@@ -110,12 +113,24 @@ async function readDocumentPart(
         : 'This tool takes no file: paste the text into the form instead.',
     );
   }
-  const name = part.filename.trim();
+  const name = cleanFileName(part.filename);
   const bytes = await part.toBuffer().catch((err: unknown) => {
     throw formLimitError(err, name, maxBytes) ?? err;
   });
   if (name === '' && bytes.byteLength === 0) return null;
   return { name: name || 'document', declaredType: part.mimetype, bytes };
+}
+
+/**
+ * A client's file name as it is shown and titles the chat: without control or invisible characters
+ * (bidirectional overrides included), at most MAX_FILE_NAME characters with its extension kept.
+ */
+function cleanFileName(raw: string): string {
+  const name = raw.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  if (name.length <= MAX_FILE_NAME) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+  return `${name.slice(0, MAX_FILE_NAME - extension.length).trimEnd()}${extension}`;
 }
 
 /** @fastify/multipart's limit errors as the API's own. */

@@ -3,6 +3,13 @@ import { Generation, type GenerationDeps, type GenerationDocument } from './gene
 import type { InFlightGenerations } from './in-flight-generations.ts';
 import type { ServerTool } from './server-tool.ts';
 
+/** One of a user's in-flight places, taken for a generation (its id) that has not started yet. */
+export interface GenerationPlace {
+  userId: string;
+  id: string;
+  release(): void;
+}
+
 export interface RunningGenerationsDeps extends GenerationDeps {
   inFlight: InFlightGenerations;
 }
@@ -24,26 +31,45 @@ export class RunningGenerations {
     return this.running.size;
   }
 
-  /** Starts a generation; 429 `rate_limit:generations` when the user already has the most running. */
-  async start(
-    userId: string,
+  /**
+   * Takes one of the user's in-flight places for a generation about to start (429
+   * `rate_limit:generations` when they have the most running): before a document is read, so that
+   * reading counts too. Give it back with `release()` if the generation never starts.
+   */
+  async reserve(userId: string): Promise<GenerationPlace> {
+    const id = randomUUID();
+    const free = await this.deps.inFlight.acquire(userId, id);
+    let released = false;
+    return {
+      userId,
+      id,
+      release: () => {
+        if (released) return;
+        released = true;
+        free();
+      },
+    };
+  }
+
+  /** Starts a generation in its reserved place, which it holds until its outcome settles. */
+  start(
+    place: GenerationPlace,
     tool: ServerTool,
     input: Record<string, unknown>,
     document: GenerationDocument | null = null,
-  ): Promise<Generation> {
-    const id = randomUUID();
-    const release = await this.deps.inFlight.acquire(userId, id);
+  ): Generation {
+    const { id, userId } = place;
     let generation: Generation;
     try {
       generation = new Generation(this.deps, { id, userId, tool, input, document });
     } catch (err) {
-      release();
+      place.release();
       throw err;
     }
     this.running.set(id, generation);
     const forget = () => {
       this.running.delete(id);
-      release();
+      place.release();
     };
     generation.outcome.then(forget, forget);
     return generation;

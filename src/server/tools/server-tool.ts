@@ -1,7 +1,9 @@
+import { AppError } from '#server/errors';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { TOOL_INPUT_SCHEMAS, type ToolInput } from '#shared/tool-inputs';
 import { TOOLS, type ToolSlug } from '#shared/tools';
 import type { GenerationRun } from './generation.ts';
+import { estimateTokens } from './long-document.ts';
 
 export type { GenerationProgress } from '#shared/generation-progress';
 
@@ -51,6 +53,19 @@ export function withDocumentText(
 }
 
 /**
+ * 413 before the model is called for a request that cannot fit the model (a long document sent to a
+ * tool that reads it in one call): estimated high, so it errs on the side of refusing.
+ */
+function assertFitsModel(system: string, prompt: string, maxPromptTokens: number): void {
+  const tokens = estimateTokens(system) + estimateTokens(prompt);
+  if (tokens <= maxPromptTokens) return;
+  throw new AppError(
+    'payload_too_large:model_context',
+    `This request is too long for the AI model: about ${tokens.toLocaleString('en')} tokens, and it reads at most ${maxPromptTokens.toLocaleString('en')} at once. Shorten the text or the document.`,
+  );
+}
+
+/**
  * A tool's prompts (its file in prompts/), joined by slug to its catalogue entry and input schema. Its
  * run is one streamed model call on the prompt unless it brings its own.
  */
@@ -63,7 +78,10 @@ export function serverTool<S extends ToolSlug>(slug: S, parts: ToolParts<S>): Se
       parts.run ??
       ((run) => {
         const input = withDocumentText(run.input, run.document) as ToolInput<S>;
-        return run.ask({ system: tool.system, prompt: tool.buildPrompt(input) }, { visible: true });
+        const prompt = tool.buildPrompt(input);
+        // The local model counts real tokens itself; for a remote one the estimate decides.
+        if (!run.budget.checksPromptLength) assertFitsModel(tool.system, prompt, run.budget.maxPromptTokens);
+        return run.ask({ system: tool.system, prompt }, { visible: true });
       }),
   };
   return tool;

@@ -28,7 +28,7 @@ function fakeRun(
     get stopped() {
       return controller.signal.aborted;
     },
-    budget: { maxPromptTokens: chunkTokens, chunkTokens, concurrency },
+    budget: { maxPromptTokens: chunkTokens, chunkTokens, concurrency, checksPromptLength: false },
     ask: async ({ prompt }, options = {}) => {
       calls.push({ prompt, visible: options.visible ?? false });
       await new Promise((r) => setTimeout(r, 1));

@@ -46,6 +46,7 @@ async function summarizeParts(
   const total = parts.length;
   const summaries: (string | undefined)[] = new Array(total);
   let done = 0;
+  let failed = false;
   const report = () =>
     run.progress({
       stage: 'summarizing',
@@ -56,14 +57,20 @@ async function summarizeParts(
   report();
   let next = 0;
   const worker = async () => {
-    while (next < total && !run.stopped) {
+    // A failed part fails the run: the other workers take no new part.
+    while (next < total && !run.stopped && !failed) {
       const index = next++;
-      const summary = await run.ask({
-        system: prompts.system,
-        prompt: prompts.partPrompt(parts[index] as string, index + 1, total),
-      });
-      if (run.stopped) return; // cut short: not a summary of the part
-      summaries[index] = summary.trim();
+      try {
+        const summary = await run.ask({
+          system: prompts.system,
+          prompt: prompts.partPrompt(parts[index] as string, index + 1, total),
+        });
+        if (run.stopped) return; // cut short: not a summary of the part
+        summaries[index] = summary.trim();
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
       done += 1;
       report();
     }
@@ -73,39 +80,48 @@ async function summarizeParts(
 }
 
 /**
- * The part summaries into the final summary (streamed), merging consecutive groups first for as many
- * rounds as it takes for them to fit one call.
+ * The part summaries into the final summary (streamed). Summaries that do not fit one call together are
+ * first merged in consecutive pairs or larger groups, round after round; a summary with no room for a
+ * partner is cut to half a call so that every round at least halves their number.
  */
 async function combine(run: GenerationRun, prompts: SummaryPrompts, summaries: string[]): Promise<string> {
   const limit = run.budget.chunkTokens;
   const fits = (group: string[], final: boolean) =>
     estimateTokens(prompts.combinePrompt(group, final)) <= limit;
+  const halfCall = Math.max(
+    50,
+    Math.floor((limit - estimateTokens(prompts.combinePrompt(['', ''], false))) / 2),
+  );
   let level = summaries;
   let round = 0;
-  while (!fits(level, true) && !run.stopped) {
+  while (level.length > 1 && !fits(level, true)) {
     round += 1;
-    const groups = groupsThatFit(level, (group) => fits(group, false));
-    if (groups.length >= level.length) {
-      // Each summary fills a call on its own: cut them to share the room of one call.
-      level = level.map((summary) => truncateToTokens(summary, Math.floor(limit / (level.length + 1))));
-      break;
-    }
+    const groups = groupsThatFit(
+      level.map((summary) =>
+        fits([summary, summary], false) ? summary : truncateToTokens(summary, halfCall),
+      ),
+      (group) => fits(group, false),
+    );
     const merged: string[] = [];
     for (const [index, group] of groups.entries()) {
-      run.progress({
-        stage: 'combining',
-        done: index,
-        total: groups.length + 1,
-        message: `Combining the summaries (round ${round}, ${index + 1} of ${groups.length})`,
-      });
+      if (group.length === 1) {
+        merged.push(group[0] as string); // nothing to merge it with: it goes on as it is
+        continue;
+      }
       merged.push(
         (await run.ask({ system: prompts.system, prompt: prompts.combinePrompt(group, false) })).trim(),
       );
       if (run.stopped) return '';
+      run.progress({
+        stage: 'combining',
+        done: index + 1,
+        total: groups.length,
+        message: `Combining the summaries (round ${round}, ${index + 1} of ${groups.length})`,
+      });
     }
     level = merged;
   }
-  if (run.stopped) return '';
+  if (!fits(level, true)) level = level.map((summary) => truncateToTokens(summary, halfCall));
   run.progress({ stage: 'combining', done: 0, total: 1, message: 'Writing the summary' });
   const final = await run.ask(
     { system: prompts.system, prompt: prompts.combinePrompt(level, true) },
@@ -115,7 +131,7 @@ async function combine(run: GenerationRun, prompts: SummaryPrompts, summaries: s
   return final;
 }
 
-/** Consecutive summaries grouped so that each group fits one call (at least two to a group where possible). */
+/** Consecutive summaries grouped so that each group fits one call. */
 function groupsThatFit(summaries: string[], fits: (group: string[]) => boolean): string[][] {
   const groups: string[][] = [];
   let current: string[] = [];

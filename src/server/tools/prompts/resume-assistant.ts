@@ -32,9 +32,8 @@ export const resumeAssistant = serverTool('resume-assistant', {
       `Tone: ${tone}`,
       ...(jobDescription ? ['', 'Job description:', jobDescription] : []),
       '',
-      'Resume:',
-      // The resume's own words, from the file or pasted: what the optimized version is compared with.
-      String(withDocumentText({ text }, document ?? null).text),
+      // A file is kept with the chat as it is: its name stands for it here.
+      ...(document ? [`Resume: ${document.name}`, ...(text ? [text] : [])] : ['Resume:', text]),
     ].join('\n'),
   matchReport: (input, document, answer) =>
     typeof input.jobDescription === 'string' && input.jobDescription !== ''

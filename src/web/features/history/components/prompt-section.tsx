@@ -47,7 +47,7 @@ export function PromptSection({ prompt, file = null }: PromptSectionProps) {
           />
         ) : null}
         <section
-          aria-label="Prompt text"
+          aria-label="Request text"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a long prompt scrolls; a keyboard must reach it to scroll it (axe: scrollable-region-focusable).
           tabIndex={0}
           className="max-h-72 overflow-y-auto whitespace-pre-wrap break-words rounded-md font-mono text-[13px] text-foreground/90 leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

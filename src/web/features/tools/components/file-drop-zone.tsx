@@ -95,6 +95,8 @@ export function FileDropZone({ id, label, value, onChange, disabled, maxBytes }:
     onDrop,
     accept: DOCUMENT_ACCEPT,
     maxSize: maxBytes,
+    // An empty file has nothing to read (and the form would not send it).
+    minSize: 1,
     maxFiles: 1,
     multiple: false,
     disabled,
