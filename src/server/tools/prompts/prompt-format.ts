@@ -36,9 +36,14 @@ export function fenced(text: string, tag = ''): string {
   return `${fence}${tag}\n${text}\n${fence}`;
 }
 
-/** User-supplied text inside named tags, so the model can tell it apart from instructions. */
+/**
+ * User-supplied text inside named tags, so the model can tell it apart from instructions. A closing tag
+ * inside the text, in any case or spacing (`</DOCUMENT >`), is escaped so the text cannot end its own
+ * block.
+ */
 export function delimited(tag: string, text: string): string {
-  return `<${tag}>\n${text.replaceAll(`</${tag}>`, `<\\/${tag}>`)}\n</${tag}>`;
+  const closing = new RegExp(`<\\s*/\\s*${tag}\\s*>`, 'gi');
+  return `<${tag}>\n${text.replace(closing, `<\\/${tag}>`)}\n</${tag}>`;
 }
 
 /** Shared closing rule for every system prompt. */
