@@ -10,6 +10,7 @@ import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { toolRequestTitle } from '#shared/tools';
 import { estimateTokens } from './long-document.ts';
+import { retryWhileBusy } from './retry-busy.ts';
 import type { GenerationProgress, ServerTool, ToolDocument } from './server-tool.ts';
 
 export interface GenerationOutcome {
@@ -208,31 +209,47 @@ export class Generation {
         concurrency: Math.max(1, Math.min(deps.summary.concurrency, parallelCalls)),
         checksPromptLength,
       },
-      ask: async ({ system, prompt }, options = {}) => {
-        let text = '';
-        const stream = streamModelText({
-          model: deps.ai.languageModel(),
-          system,
-          prompt,
-          settings: deps.ai.settings,
-          signal: this.stopper.signal,
-          providerOptions: queueTicketOptions({ userId: this.userId, id: this.id }),
-        });
-        for await (const delta of stream) {
-          this.answered = true;
-          text += delta;
-          if (options.visible) {
-            this.text += delta;
-            this.deltaListener?.(delta);
-          }
-        }
-        return text;
-      },
+      // Once the model has answered, a later call of the run (a long document's next part) waits for a
+      // place in the local model's line rather than failing the run: up to a minute, 5 s apart.
+      ask: (request, options = {}) =>
+        this.answered
+          ? retryWhileBusy(() => this.askModel(deps, request, options), {
+              signal: this.stopper.signal,
+              attempts: 12,
+              delayMs: 5000,
+            })
+          : this.askModel(deps, request, options),
       progress: (event) => {
         this.progressLog.push(event);
         this.progressListener?.(event);
       },
     };
+  }
+
+  /** One model call (see GenerationRun.ask). */
+  private async askModel(
+    deps: GenerationDeps,
+    { system, prompt }: { system: string; prompt: string },
+    options: { visible?: boolean },
+  ): Promise<string> {
+    let text = '';
+    const stream = streamModelText({
+      model: deps.ai.languageModel(),
+      system,
+      prompt,
+      settings: deps.ai.settings,
+      signal: this.stopper.signal,
+      providerOptions: queueTicketOptions({ userId: this.userId, id: this.id }),
+    });
+    for await (const delta of stream) {
+      this.answered = true;
+      text += delta;
+      if (options.visible) {
+        this.text += delta;
+        this.deltaListener?.(delta);
+      }
+    }
+    return text;
   }
 
   /** The original document, kept with the chat (removed again if the chat cannot be saved). */
