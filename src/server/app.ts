@@ -25,6 +25,7 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 import { toolsPlugin } from './tools/tools-plugin.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
+import { usageRepositoryPlugin } from './usage/usage-repository-plugin.ts';
 import { usersRepositoryPlugin } from './users/users-repository-plugin.ts';
 
 declare module 'fastify' {
@@ -47,6 +48,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The local model's download progress on the terminal; null when the start banner shows it. */
   modelProgressOutput?: ProgressOutput | null;
+  /** The clock plan usage is counted by (calendar months); tests pass one to cross a month. */
+  now?: () => Date;
 }
 
 /** Builds the whole application as a Fastify instance without listening (tests use app.inject). */
@@ -96,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(backupPlugin);
   await app.register(usersRepositoryPlugin);
   await app.register(historyRepositoryPlugin);
+  await app.register(usageRepositoryPlugin, { now: deps.now });
   await app.register(documentsPlugin);
   await app.register(toolsPlugin, { progressOutput: deps.modelProgressOutput });
 

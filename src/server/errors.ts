@@ -5,6 +5,8 @@
 const STATUS = {
   bad_request: 400,
   unauthorized: 401,
+  /** The user's plan has no generations left this period (an upgrade helps, a retry does not). */
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -27,6 +29,7 @@ export type ErrorCode = `${ErrorType}:${string}`;
 const DEFAULT_MESSAGE: Record<ErrorType, string> = {
   bad_request: 'The request is not valid.',
   unauthorized: 'You need to sign in to do that.',
+  payment_required: 'Your plan does not cover this. Upgrade to continue.',
   forbidden: 'You do not have access to this resource.',
   not_found: 'Not found.',
   conflict: 'This conflicts with existing data.',

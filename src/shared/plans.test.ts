@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADVERTISED_YEARLY_SAVING, PLANS, planPrice, yearlySavingPercent } from './plans.ts';
+import {
+  ADVERTISED_YEARLY_SAVING,
+  monthlyGenerationLimit,
+  PLANS,
+  planName,
+  planPrice,
+  yearlySavingPercent,
+} from './plans.ts';
 
 function plan(id: string) {
   const found = PLANS.find((p) => p.id === id);
@@ -59,5 +66,20 @@ describe('yearly billing', () => {
     expect(yearlySavingPercent({ price: 10, yearlyPrice: 120 })).toBe(0);
     expect(yearlySavingPercent({ price: 10, yearlyPrice: 97 })).toBe(19); // 19.17 %: below the claim
     expect(yearlySavingPercent({ price: 0, yearlyPrice: 0 })).toBe(0);
+  });
+});
+
+describe('monthly generation limits', () => {
+  it('gives free its configured number, Starter 100, Pro and Enterprise unlimited', () => {
+    expect(monthlyGenerationLimit('free', 20)).toBe(20);
+    expect(monthlyGenerationLimit('starter', 20)).toBe(100);
+    expect(monthlyGenerationLimit('pro', 20)).toBeNull();
+    expect(monthlyGenerationLimit('enterprise', 20)).toBeNull();
+  });
+
+  it('treats a plan id it does not know as free, never as unlimited', () => {
+    expect(monthlyGenerationLimit('retired-plan', 7)).toBe(7);
+    expect(planName('retired-plan')).toBe('Free');
+    expect(planName('starter')).toBe('Starter');
   });
 });

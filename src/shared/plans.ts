@@ -1,4 +1,7 @@
-/** The plan catalogue (docs/product.md §3 Plan, §9 prices): one source for the pricing page and, later, billing. */
+/**
+ * The plan catalogue (docs/product.md §3 Plan, §9 prices and limits): one source for the pricing page, the
+ * server's generation limits (`monthlyGenerationLimit`) and, later, billing.
+ */
 
 export type BillingPeriod = 'monthly' | 'yearly';
 
@@ -121,4 +124,22 @@ export function yearlySavingPercent(plan: Pick<Plan, 'price' | 'yearlyPrice'>): 
   const twelveMonths = plan.price * 12;
   if (twelveMonths <= 0) return 0;
   return Math.floor(((twelveMonths - plan.yearlyPrice) / twelveMonths) * 100);
+}
+
+/** Every plan a user may be on: the free plan (not sold, so not in PLANS) and the paid ones. */
+export type PlanId = 'free' | Plan['id'];
+
+/**
+ * AI generations a plan includes per billing period (null = unlimited). The free plan's number is the
+ * server's setting (FREE_GENERATIONS_PER_MONTH), so it is passed in; an id no plan has (a plan retired
+ * after it was assigned) gets the free plan's limit rather than unlimited use.
+ */
+export function monthlyGenerationLimit(planId: string, freeGenerationsPerMonth: number): number | null {
+  const plan = PLANS.find((p) => p.id === planId);
+  return plan ? plan.monthlyGenerations : freeGenerationsPerMonth;
+}
+
+/** The name users see for a plan id: 'Free' for the free plan (and for an id no plan has). */
+export function planName(planId: string): string {
+  return PLANS.find((p) => p.id === planId)?.name ?? 'Free';
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { User } from './user.ts';
+import type { GenerationUsage, User } from './user.ts';
+
+/** A user's generations this period (`limit` null = unlimited). */
+export const generationUsageSchema = z.object({
+  used: z.number().int().min(0),
+  limit: z.number().int().min(0).nullable(),
+  periodEnd: z.iso.datetime(),
+}) satisfies z.ZodType<GenerationUsage>;
 
 /** Response schema of the User entity (server side). */
 export const userSchema = z.object({
@@ -8,4 +15,9 @@ export const userSchema = z.object({
   displayName: z.string(),
   photoURL: z.string(),
   subscription: z.string(),
+}) satisfies z.ZodType<User>;
+
+/** The user as `GET /api/users/:uid` and `POST /api/users` return it: with this period's usage. */
+export const userWithUsageSchema = userSchema.extend({
+  usage: generationUsageSchema,
 }) satisfies z.ZodType<User>;

@@ -5,12 +5,23 @@
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 export const DEFAULT_DISPLAY_NAME = 'New User';
 
+/** A user's AI generations this period against their plan (docs/product.md §9). */
+export interface GenerationUsage {
+  used: number;
+  /** Generations the plan includes per period; null means unlimited. */
+  limit: number | null;
+  /** When the count starts again (ISO 8601, UTC). */
+  periodEnd: string;
+}
+
 export interface User {
   uid: string;
   email: string;
   displayName: string;
   photoURL: string;
   subscription: string;
+  /** Present in the API's replies; absent where the user is made from the session alone. */
+  usage?: GenerationUsage;
 }
 
 export function isPremium(user: Pick<User, 'subscription'>): boolean {

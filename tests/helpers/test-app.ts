@@ -15,12 +15,12 @@ export interface TestApp {
 /**
  * The whole application on its own database and data directory, for app.inject.
  * `env` overrides environment variables (e.g. provider settings) for this app only; `webDir` serves a
- * built (or fixture) web app.
+ * built (or fixture) web app; `now` is the clock plan usage is counted by (to cross a month).
  */
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string | undefined> = {},
-  options: { webDir?: string } = {},
+  options: { webDir?: string; now?: () => Date } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-test-'));
   // app.inject sends `Host: localhost:80` while the suites' requests come from TEST_ORIGIN's pages, so
@@ -30,6 +30,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
+    // Suites that are not about plans make more generations per user than the free plan's default 20.
+    FREE_GENERATIONS_PER_MONTH: '100000',
     ...env,
   });
   const testDb = await createTestDatabase(kind);
@@ -38,6 +40,7 @@ export async function createTestApp(
     database: testDb.database,
     secret: 'test-secret-that-is-at-least-32-characters-long',
     webDir: options.webDir,
+    now: options.now,
   });
   await app.ready();
   return {

@@ -51,6 +51,7 @@ describe.each(testDatabaseKinds())('accounts (%s)', (kind) => {
         displayName: 'Ada Lovelace',
         photoURL: '/images/default-avatar.svg',
         subscription: 'free',
+        usage: { used: 0, limit: expect.any(Number), periodEnd: expect.any(String) },
       },
     });
   });

@@ -91,6 +91,7 @@ describe.each(testDatabaseKinds())('users (%s)', (kind) => {
       displayName: 'New User',
       photoURL: DEFAULT_AVATAR,
       subscription: 'free',
+      usage: { used: 0, limit: expect.any(Number), periodEnd: expect.any(String) },
     });
   });
 

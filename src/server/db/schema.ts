@@ -130,3 +130,25 @@ export const history = pgTable(
     index().on(t.userId, t.createdAt.desc(), t.id),
   ],
 );
+
+/**
+ * AI generations counted against a user's plan (docs/product.md §9), one row per generation id, kept
+ * apart from the chats so that deleting history never gives generations back. A row is 'reserved'
+ * before the model is called and becomes 'used' when the generation succeeds; a failed one is deleted.
+ */
+export const generationUsage = pgTable(
+  'generation_usage',
+  {
+    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    generationId: text().notNull().unique(),
+    /** The tool's slug. */
+    tool: text().notNull(),
+    /** 'reserved' while the generation runs, 'used' once it counted. */
+    status: text().notNull().default('reserved'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.createdAt)],
+);

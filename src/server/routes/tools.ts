@@ -10,8 +10,9 @@ import { streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
 /**
  * One factory for the six tool routes (POST /api/explain-code, …), in the protected scope (the caller
  * is `request.user`, authenticated before the body is read): validate with the shared schema, count the
- * call against the user's rate limit, check the model, read the uploaded document if any, start the
- * generation (within the user's in-flight cap), then answer JSON `{<outputField>, historyId, status}`
+ * call against the user's rate limit, check the model, reserve one generation of the user's plan (402
+ * when none is left), read the uploaded document if any, start the generation (within the user's
+ * in-flight cap), then answer JSON `{<outputField>, historyId, status}`
  * (and `matchReport` for the resume assistant) or, with `Accept: text/event-stream`, stream it.
  */
 export async function toolRoutes(app: FastifyInstance) {
@@ -34,29 +35,50 @@ export async function toolRoutes(app: FastifyInstance) {
       const user = request.user;
       // A form may carry a document: its place is taken before the upload is read, so that a user's
       // uploads and their extractions count against AI_MAX_IN_FLIGHT_PER_USER like generations.
-      const early = request.isMultipart() ? await app.generations.reserve(user.sub) : null;
-      let place = early;
+      let place = request.isMultipart() ? await app.generations.reserve(user.sub) : null;
+      // The id of this call's reservation of the user's plan, until the generation takes it over.
+      let planReservation: string | null = null;
       try {
         const { input, document } = await readToolRequest(request, tool, app.config.DOCUMENT_MAX_BYTES);
         await limitToolCalls(request);
         // Refused before the model runs: a generation's chat is always saved once it exists.
         await app.historyRepository.assertWithinQuota(user.sub);
         app.ai.assertAvailable(user.sub);
+        place ??= await app.generations.reserve(user.sub);
+        // One generation of the user's plan (402 when none is left), before the document and the model.
+        await app.usageRepository.reserve(user.sub, place.id, tool.definition.slug);
+        planReservation = place.id;
         // Read only now, past the cheap refusals: an extraction takes a process for up to seconds.
         const read = document ? await readDocument(app, user.sub, document) : null;
         if (reply.raw.destroyed) {
           throw new AppError('client_closed:generation', 'The client left before the generation started.');
         }
-        place ??= await app.generations.reserve(user.sub);
         const generation = app.generations.start(place, tool, input, read);
-        place = null; // the generation holds it now
+        // The generation holds both now: it frees the place and commits or releases the reservation.
+        place = null;
+        planReservation = null;
         abandonWhenClientLeaves(reply, generation);
         if (wantsEventStream(request)) return streamGeneration(request, reply, generation, result);
-        return result(await generation.outcome);
+        try {
+          return result(await generation.outcome);
+        } finally {
+          // Answered once its plan usage is settled: the caller's next call sees this one counted or given back.
+          await app.generations.ended(generation.id);
+        }
       } finally {
+        if (planReservation) await releasePlanReservation(app, planReservation);
         place?.release();
       }
     });
+  }
+}
+
+/** Gives back a reservation of the user's plan whose generation never started; a failure is only logged. */
+async function releasePlanReservation(app: FastifyInstance, generationId: string): Promise<void> {
+  try {
+    await app.usageRepository.release(generationId);
+  } catch (err) {
+    app.log.error({ err, generationId }, 'could not release a plan reservation');
   }
 }
 

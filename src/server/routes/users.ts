@@ -2,14 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '#server/auth/authenticate';
 import { AppError } from '#server/errors';
+import type { UsageRepository } from '#server/usage/usage-repository';
 import { accountGone } from '#server/users/users-repository';
 import { signUpSchema } from '#shared/auth-schemas';
-import { userSchema } from '#shared/user-schema';
+import type { User } from '#shared/user';
+import { userWithUsageSchema } from '#shared/user-schema';
+
+/** The user as the API shows it: with their generations this period against their plan. */
+async function withUsage(usage: UsageRepository, user: User): Promise<User & Pick<Required<User>, 'usage'>> {
+  return { ...user, usage: await usage.usage(user.uid) };
+}
 
 /** POST /api/users (idempotent profile creation) and GET /api/users/:uid, both for the caller only. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = app.usersRepository;
-  const userReply = z.object({ user: userSchema });
+  const userReply = z.object({ user: userWithUsageSchema });
 
   app.post(
     '/users',
@@ -23,7 +30,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await users.ensureProfile(request.user.sub, request.body?.username);
       if (!result) throw accountGone();
-      return reply.status(result.created ? 201 : 200).send({ user: result.user });
+      const user = await withUsage(app.usageRepository, result.user);
+      return reply.status(result.created ? 201 : 200).send({ user });
     },
   );
 
@@ -39,7 +47,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       requireSelf(request.user, request.params.uid);
       const user = await users.findOwn(request.user.sub);
       if (!user) throw new AppError('not_found:user', 'This account no longer exists.');
-      return { user };
+      return { user: await withUsage(app.usageRepository, user) };
     },
   );
 };

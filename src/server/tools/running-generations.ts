@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Generation, type GenerationDeps, type GenerationDocument } from './generation.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UsageRepository } from '#server/usage/usage-repository';
+import {
+  Generation,
+  type GenerationDeps,
+  type GenerationDocument,
+  type GenerationOutcome,
+} from './generation.ts';
 import type { InFlightGenerations } from './in-flight-generations.ts';
 import type { ServerTool } from './server-tool.ts';
 
@@ -12,6 +19,14 @@ export interface GenerationPlace {
 
 export interface RunningGenerationsDeps extends GenerationDeps {
   inFlight: InFlightGenerations;
+  /** Where each generation's reservation of its user's plan is committed or released. */
+  usage: Pick<UsageRepository, 'commit' | 'release'>;
+  log: FastifyBaseLogger;
+}
+
+/** A generation counts against its plan when it produced an answer: complete, or stopped after some text. */
+function counts(outcome: GenerationOutcome): boolean {
+  return outcome.text.trim() !== '';
 }
 
 /**
@@ -21,6 +36,8 @@ export interface RunningGenerationsDeps extends GenerationDeps {
  */
 export class RunningGenerations {
   private readonly running = new Map<string, Generation>();
+  /** Each running generation's end: its outcome, then its plan usage settled and its place freed. */
+  private readonly ends = new Map<string, Promise<void>>();
   private readonly deps: RunningGenerationsDeps;
 
   constructor(deps: RunningGenerationsDeps) {
@@ -51,7 +68,10 @@ export class RunningGenerations {
     };
   }
 
-  /** Starts a generation in its reserved place, which it holds until its outcome settles. */
+  /**
+   * Starts a generation in its reserved place, which it holds until its outcome settles and its
+   * reservation of the user's plan (made by the caller under the same id) is committed or released.
+   */
   start(
     place: GenerationPlace,
     tool: ServerTool,
@@ -67,12 +87,21 @@ export class RunningGenerations {
       throw err;
     }
     this.running.set(id, generation);
-    const forget = () => {
+    const end = this.settleUsage(generation).finally(() => {
       this.running.delete(id);
+      this.ends.delete(id);
       place.release();
-    };
-    generation.outcome.then(forget, forget);
+    });
+    this.ends.set(id, end);
     return generation;
+  }
+
+  /**
+   * Resolves once the generation has ended for good: outcome settled, plan usage committed or released,
+   * place freed. A JSON reply waits for it, so the caller's next call sees the generation counted.
+   */
+  ended(id: string): Promise<void> {
+    return this.ends.get(id) ?? Promise.resolve();
   }
 
   /** The caller's own running generation; another user's id is as unknown as a finished one. */
@@ -85,6 +114,18 @@ export class RunningGenerations {
   async stopAll(): Promise<void> {
     const all = [...this.running.values()];
     for (const generation of all) generation.stop();
-    await Promise.allSettled(all.map((g) => g.outcome));
+    await Promise.allSettled([...all.map((g) => g.outcome), ...this.ends.values()]);
+  }
+
+  /** Commits the generation's reservation if it produced an answer, else gives it back; never rejects. */
+  private async settleUsage(generation: Generation): Promise<void> {
+    const { usage } = this.deps;
+    try {
+      const outcome = await generation.outcome.catch(() => null);
+      if (outcome && counts(outcome)) await usage.commit(generation.id);
+      else await usage.release(generation.id);
+    } catch (err) {
+      this.deps.log.error({ err, generationId: generation.id }, 'could not settle a generation’s plan usage');
+    }
   }
 }

@@ -42,6 +42,8 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
       storage: app.fileStorage,
       summary: { chunkTokens: app.config.SUMMARY_CHUNK_TOKENS, concurrency: app.config.SUMMARY_CONCURRENCY },
       inFlight,
+      usage: app.usageRepository,
+      log: app.log,
     });
     app.decorate('ai', ai);
     app.decorate('generations', generations);
@@ -52,5 +54,8 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
       await ai.close();
     });
   },
-  { name: 'draftsmith-tools', dependencies: ['redis', 'history-repository', 'file-storage'] },
+  {
+    name: 'draftsmith-tools',
+    dependencies: ['redis', 'history-repository', 'usage-repository', 'file-storage'],
+  },
 );

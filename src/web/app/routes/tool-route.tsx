@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { isToolSlug } from '#shared/tools';
-import { useAuth } from '#web/features/auth/lib/auth-store.ts';
+import { authStore, useAuth } from '#web/features/auth/lib/auth-store.ts';
 import { ChatView } from '#web/features/history/components/chat-view.tsx';
 import { HistoryList } from '#web/features/history/components/history-list.tsx';
 import { ToolLayout } from '#web/features/tools/components/tool-layout.tsx';
@@ -58,7 +58,12 @@ export function ToolRoute() {
       {selection.chatId ? (
         <ChatView key={selection.chatId} chatId={selection.chatId} />
       ) : (
-        <ToolScreen key={`${segment}:${selection.formKey}`} slug={segment} uid={uid} />
+        <ToolScreen
+          key={`${segment}:${selection.formKey}`}
+          slug={segment}
+          uid={uid}
+          onSettled={authStore.reloadUser}
+        />
       )}
     </ToolLayout>
   );

@@ -112,6 +112,24 @@ describe('auth store', () => {
     expect(store.getState().status).toBe('signed-in');
   });
 
+  it('reloadUser reads the profile again without going through loading, and keeps it on failure', async () => {
+    const used: User = { ...profile, usage: { used: 3, limit: 20, periodEnd: '2026-04-01T00:00:00.000Z' } };
+    const loadUser = vi
+      .fn<AuthStoreDeps['loadUser']>()
+      .mockResolvedValueOnce(profile)
+      .mockResolvedValueOnce(used);
+    const { store, states } = setup({ loadUser });
+    await settled();
+    await store.reloadUser();
+    expect(store.getState()).toEqual({ status: 'signed-in', user: used });
+    expect(states).toEqual(['signed-in', 'signed-in']);
+    loadUser.mockRejectedValueOnce(new Error('offline'));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await store.reloadUser();
+    expect(store.getState()).toEqual({ status: 'signed-in', user: used });
+    error.mockRestore();
+  });
+
   it('sign-out ends the session, drops the token and stops renewing', async () => {
     const { store, deps } = setup();
     await settled();

@@ -46,6 +46,8 @@ export function createAuthStore(deps: AuthStoreDeps) {
   let started = false;
   /** Bumped by every refresh and sign-out, so a slower earlier load cannot overwrite a newer state. */
   let generation = 0;
+  /** The session the signed-in user was loaded from, to read their profile again. */
+  let signedInSession: AuthSession | null = null;
   const listeners = new Set<() => void>();
 
   function set(next: AuthState) {
@@ -82,7 +84,24 @@ export function createAuthStore(deps: AuthStoreDeps) {
         return userFromSession(current);
       });
     if (run !== generation) return;
+    signedInSession = current;
     set(profileFailed ? { status: 'signed-in', user, profileFailed: true } : { status: 'signed-in', user });
+  }
+
+  /**
+   * Reads the signed-in user's profile again (their plan usage after a generation, say) without going
+   * through loading; a failure is logged and leaves the user as it was.
+   */
+  async function reloadUser(): Promise<void> {
+    const session = signedInSession;
+    if (state.status !== 'signed-in' || !session) return;
+    const run = generation;
+    try {
+      const user = await deps.loadUser(session);
+      if (run === generation && state.status === 'signed-in') set({ status: 'signed-in', user });
+    } catch (error) {
+      console.error('Could not reload the user', error);
+    }
   }
 
   /** Reads the session again (after a sign-in); resolves once the state has settled. */
@@ -93,6 +112,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
 
   async function signOut(): Promise<void> {
     generation++;
+    signedInSession = null;
     try {
       await deps.endSession();
     } finally {
@@ -108,7 +128,7 @@ export function createAuthStore(deps: AuthStoreDeps) {
     return () => listeners.delete(listener);
   }
 
-  return { getState: () => state, subscribe, refresh, signOut };
+  return { getState: () => state, subscribe, refresh, reloadUser, signOut };
 }
 
 // What only a signed-in user needs loads on demand: a visitor's first view fetches the session and stops.

@@ -1,7 +1,8 @@
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle, Crown } from 'lucide-react';
+import { Link } from 'react-router';
 import type { ToolError } from '#web/features/tools/lib/generation-state.ts';
 
-/** The red banner of docs/product.md §2/§8; the inputs stay above it. */
+/** The red banner of docs/product.md §2/§8; the inputs stay above it. A used-up plan adds Upgrade. */
 export function ErrorBanner({ error }: { error: ToolError }) {
   return (
     <div
@@ -12,6 +13,15 @@ export function ErrorBanner({ error }: { error: ToolError }) {
       <div className="grid gap-0.5 text-sm">
         <p className="font-medium">{error.message}</p>
         {error.detail ? <p className="text-destructive/85">{error.detail}</p> : null}
+        {error.upgrade ? (
+          <Link
+            to="/subscription"
+            className="mt-1.5 inline-flex h-8 w-fit items-center gap-1.5 rounded-lg bg-primary px-3 font-medium text-primary-foreground text-xs transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Crown className="size-3.5" aria-hidden />
+            Upgrade
+          </Link>
+        ) : null}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { cutDisplayName } from '#shared/text';
-import { isPremium, type User } from '#shared/user';
+import { type GenerationUsage, isPremium, type User } from '#shared/user';
 import { UserAvatar } from '#web/components/layout/user-menu.tsx';
 
 export interface SidebarUserState {
@@ -11,7 +11,14 @@ export interface SidebarUserState {
   error: boolean;
 }
 
-/** Display name (cut at 20), the plan, and Upgrade (docs/product.md §2). */
+/** 'N of M generations this month', or 'Unlimited generations' for a plan without a limit. */
+export function usageLabel(usage: GenerationUsage): string {
+  return usage.limit === null
+    ? 'Unlimited generations'
+    : `${usage.used} of ${usage.limit} generations this month`;
+}
+
+/** Display name (cut at 20), the plan and its usage this month, and Upgrade (docs/product.md §2). */
 export function SidebarUserBlock({ user, error }: SidebarUserState) {
   if (error) {
     return (
@@ -29,6 +36,11 @@ export function SidebarUserBlock({ user, error }: SidebarUserState) {
           {cutDisplayName(user.displayName)}
         </p>
         <p className="text-muted-foreground text-xs">{premium ? 'Premium' : 'Free Plan'}</p>
+        {user.usage ? (
+          <p className="truncate text-muted-foreground text-xs" data-testid="sidebar-usage">
+            {usageLabel(user.usage)}
+          </p>
+        ) : null}
       </div>
       <Link
         to="/subscription"

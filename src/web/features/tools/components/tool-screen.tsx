@@ -11,6 +11,8 @@ import { ToolOutput } from './tool-output.tsx';
 interface ToolScreenProps {
   slug: ToolSlug;
   uid: string;
+  /** After every settled request: the user's plan usage may have changed. */
+  onSettled?: () => void;
 }
 
 /**
@@ -18,10 +20,10 @@ interface ToolScreenProps {
  * Stop (docs/product.md §4). The form stays mounted while hidden so its inputs survive a "New request".
  * Above it, the model's state while it is not ready (docs/product.md §2).
  */
-export function ToolScreen({ slug, uid }: ToolScreenProps) {
+export function ToolScreen({ slug, uid, onSettled }: ToolScreenProps) {
   const tool = TOOLS[slug];
   const downloadLabel = answerDownloadLabel(slug);
-  const { state, start, stop, reset } = useToolGeneration({ tool, uid });
+  const { state, start, stop, reset } = useToolGeneration({ tool, uid, onSettled });
   const showForm = state.status === 'idle' || state.status === 'pending' || state.status === 'failed';
 
   return (

@@ -18,6 +18,8 @@ import { useFrameBatcher } from './use-frame-batcher.ts';
 interface Options {
   tool: ToolDefinition;
   uid: string;
+  /** Called after every request that reached an end (done, stopped or failed). */
+  onSettled?: () => void;
 }
 
 function startedId(data: string): string | null {
@@ -40,11 +42,11 @@ function describeRequest(tool: ToolDefinition, values: Record<string, unknown>):
  * Runs one tool request at a time and tracks it (docs/product.md §4). Text arrives batched per animation frame;
  * Stop asks the server to end the run (it saves what it has as 'stopped' and the stream ends with
  * `done`). A document's reading and a long one's parts arrive as `progress`. After every settled run
- * the history list for (uid, service) is invalidated. The model's status is asked again once the
+ * the history list for (uid, service) is invalidated and `onSettled` called (the plan usage). The model's status is asked again once the
  * server took a request (a request after a failure starts a new attempt) and after a failure, so the
  * banner above the form follows at once.
  */
-export function useToolGeneration({ tool, uid }: Options) {
+export function useToolGeneration({ tool, uid, onSettled }: Options) {
   const [state, dispatch] = useReducer(generationReducer, initialGenerationState);
   const queryClient = useQueryClient();
   const controller = useRef<AbortController | null>(null);
@@ -101,6 +103,7 @@ export function useToolGeneration({ tool, uid }: Options) {
           matchReport: toMatchReport(result.matchReport),
         });
         refreshHistory();
+        onSettled?.();
         return !stopped;
       } catch (error) {
         if (abort.signal.aborted) return false;
@@ -108,12 +111,13 @@ export function useToolGeneration({ tool, uid }: Options) {
         console.error('Tool request failed', error);
         dispatch({ type: 'fail', error: toToolError(error) });
         refreshModelStatus();
+        onSettled?.();
         return false;
       } finally {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [tool, batcher, refreshHistory, refreshModelStatus],
+    [tool, batcher, refreshHistory, refreshModelStatus, onSettled],
   );
 
   const stop = useCallback(async () => {
@@ -133,7 +137,8 @@ export function useToolGeneration({ tool, uid }: Options) {
     batcher.flush();
     dispatch({ type: 'stopped', historyId: null });
     refreshHistory();
-  }, [batcher, refreshHistory]);
+    onSettled?.();
+  }, [batcher, refreshHistory, onSettled]);
 
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);
 

@@ -44,6 +44,8 @@ export interface GenerationResult {
 export interface ToolError {
   message: string;
   detail?: string;
+  /** The plan has no generations left: the banner offers an Upgrade link. */
+  upgrade?: true;
 }
 
 export type GenerationAction =

@@ -13,6 +13,16 @@ describe('toToolError', () => {
     });
   });
 
+  it("offers Upgrade when the plan's generations are used up (402)", () => {
+    const message =
+      'You have used all 20 generations of your Free plan this month. Upgrade for more generations.';
+    expect(toToolError(new ApiError(402, 'payment_required:quota', message))).toEqual({
+      message: 'Failed to fetch results',
+      detail: message,
+      upgrade: true,
+    });
+  });
+
   it('shows no detail for a reply without the API error body (e.g. a proxy page)', () => {
     expect(toToolError(new ApiError(502, 'unknown', 'Bad Gateway'))).toEqual({
       message: 'Failed to fetch results',

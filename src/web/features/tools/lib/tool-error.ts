@@ -12,13 +12,19 @@ export class ToolStreamError extends Error {
   }
 }
 
+/** The server's refusal when the user's plan has no generations left this month (402). */
+const PLAN_USED_UP = 'payment_required:quota';
+
 /**
  * docs/product.md §8: a non-2xx reply → 'Failed to fetch results'; a thrown error → 'An error occurred: ' plus
  * its message; anything else → 'Unknown error'. The server's message for a non-2xx (e.g. "AI model is
  * downloading (40 %)") is kept as a second line so the user learns what to do; a reply without the
- * API's error body (e.g. a proxy's 502) has none.
+ * API's error body (e.g. a proxy's 502) has none. A plan with no generations left also offers Upgrade.
  */
 export function toToolError(error: unknown): ToolError {
+  if (error instanceof ApiError && error.code === PLAN_USED_UP) {
+    return { message: 'Failed to fetch results', detail: error.message, upgrade: true };
+  }
   if (error instanceof ApiError) {
     return error.code !== NO_ERROR_BODY && error.message
       ? { message: 'Failed to fetch results', detail: error.message }

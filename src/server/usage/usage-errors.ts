@@ -1,0 +1,18 @@
+import { AppError } from '#server/errors';
+import { planName } from '#shared/plans';
+
+const allOf = (n: number) => (n === 1 ? 'the 1 generation' : `all ${n} generations`);
+
+/**
+ * 402 `payment_required:quota`: the user's plan has no generations left this month. The message names
+ * the real plan and number, and what an upgrade gives (more from Free, unlimited from a paid plan).
+ */
+export function generationsUsedUp(planId: string, limit: number): AppError {
+  const name = planName(planId);
+  const upgrade = name === 'Free' ? 'Upgrade for more generations.' : 'Upgrade for unlimited generations.';
+  const used =
+    limit === 0
+      ? `Your ${name} plan includes no AI generations.`
+      : `You have used ${allOf(limit)} of your ${name} plan this month.`;
+  return new AppError('payment_required:quota', `${used} ${upgrade}`);
+}
