@@ -9,8 +9,8 @@ import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
 const LandingPage = lazy(async () => ({
   default: (await import('#web/features/landing/components/landing-page.tsx')).LandingPage,
 }));
-const PricingPage = lazy(async () => ({
-  default: (await import('#web/features/pricing/components/pricing-page.tsx')).PricingPage,
+const PricingRoute = lazy(async () => ({
+  default: (await import('./routes/pricing-route.tsx')).PricingRoute,
 }));
 const AuthRoute = lazy(async () => ({ default: (await import('./routes/auth-route.tsx')).AuthRoute }));
 const ProtectedLayout = lazy(async () => ({
@@ -27,7 +27,7 @@ export function AppRoutes() {
       <Routes>
         <Route element={<PublicLayout />}>
           <Route index element={<LandingPage />} />
-          <Route path="subscription" element={<PricingPage />} />
+          <Route path="subscription" element={<PricingRoute />} />
         </Route>
         <Route path="signin" element={<AuthRoute />} />
         <Route path="signup" element={<AuthRoute />} />

@@ -19,7 +19,14 @@ function onChoosePlan(event: MouseEvent<HTMLAnchorElement>, plan: Plan) {
   });
 }
 
-export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+interface PlanCardProps {
+  plan: Plan;
+  period: BillingPeriod;
+  /** The signed-in visitor is on this plan: it is marked, and its button chooses nothing. */
+  current?: boolean;
+}
+
+export function PlanCard({ plan, period, current = false }: PlanCardProps) {
   const [heading, ...includes] = plan.includes;
   const titleId = `plan-${plan.id}-title`;
   const saving = plan.price * 12 - plan.yearlyPrice;
@@ -27,6 +34,7 @@ export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }
     <article
       aria-labelledby={titleId}
       data-testid={`plan-${plan.id}`}
+      data-current={current || undefined}
       className={cn(
         'relative flex flex-col rounded-2xl border bg-card p-7',
         plan.popular
@@ -38,7 +46,11 @@ export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }
         <h2 id={titleId} className="font-semibold text-xl">
           {plan.name}
         </h2>
-        {plan.popular ? (
+        {current ? (
+          <span className="rounded-full border border-primary px-3 py-1 font-semibold text-primary text-xs">
+            Current plan
+          </span>
+        ) : plan.popular ? (
           <span className="rounded-full bg-primary px-3 py-1 font-semibold text-primary-foreground text-xs">
             Popular
           </span>
@@ -56,11 +68,17 @@ export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }
       <p className="mt-1 text-muted-foreground text-sm">
         {period === 'yearly' ? `Billed yearly — ${formatPrice(saving)} less than monthly` : 'Billed monthly'}
       </p>
-      <Button asChild variant={plan.buttonVariant} size="lg" className="mt-6 w-full">
-        <Link to="/signup" onClick={(event) => onChoosePlan(event, plan)}>
-          {plan.buttonText}
-        </Link>
-      </Button>
+      {current ? (
+        <Button variant="outline" size="lg" className="mt-6 w-full" disabled>
+          Your current plan
+        </Button>
+      ) : (
+        <Button asChild variant={plan.buttonVariant} size="lg" className="mt-6 w-full">
+          <Link to="/signup" onClick={(event) => onChoosePlan(event, plan)}>
+            {plan.buttonText}
+          </Link>
+        </Button>
+      )}
       <ul className="mt-7 space-y-3 text-sm">
         {plan.features.map((feature) => (
           <li key={feature.text} className="flex items-center gap-3 font-medium">

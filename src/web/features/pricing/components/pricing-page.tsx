@@ -5,7 +5,12 @@ import { PRICING_HEAD } from '#web/features/pricing/content/pricing-head.ts';
 import { BillingToggle } from './billing-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
 
-export function PricingPage() {
+interface PricingPageProps {
+  /** The signed-in visitor's plan id ('free' or a catalogue plan), marked on the page; null otherwise. */
+  currentPlan?: string | null;
+}
+
+export function PricingPage({ currentPlan = null }: PricingPageProps) {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (
     <>
@@ -28,12 +33,21 @@ export function PricingPage() {
               Every plan includes all six tools and a history for each. Pay monthly, or yearly and save.
             </p>
           </div>
+          {currentPlan === 'free' ? (
+            <p
+              data-testid="current-plan-free"
+              className="mx-auto mt-6 w-fit rounded-full border border-border bg-muted/50 px-4 py-1.5 text-muted-foreground text-sm"
+            >
+              You are on the <span className="font-semibold text-foreground">Free plan</span>. Choose a plan
+              below for more generations.
+            </p>
+          ) : null}
           <div className="mt-10">
             <BillingToggle value={period} onChange={setPeriod} />
           </div>
           <div className="mx-auto mt-12 grid max-w-md grid-cols-1 gap-8 lg:max-w-none lg:grid-cols-3">
             {PLANS.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} period={period} />
+              <PlanCard key={plan.id} plan={plan} period={period} current={plan.id === currentPlan} />
             ))}
           </div>
           <p className="mt-12 text-center text-muted-foreground text-sm">
