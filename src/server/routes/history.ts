@@ -7,6 +7,7 @@ import { markdownToDocx } from '#server/export/markdown-docx';
 import { toChatResponse } from '#server/history/chat-response';
 import { decodeCursor, encodeCursor } from '#server/history/history-cursor';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
+import { DOCUMENT_FORMATS, extensionOf } from '#shared/documents';
 import {
   chatSchema,
   createHistorySchema,
@@ -36,8 +37,8 @@ const MAX_DOCX_CHARS = 200_000;
 
 /** A chat title as a file name: no path or reserved characters, not too long, no upload's extension. */
 function fileNameOf(title: string): string {
-  const name = title
-    .replace(/\.(txt|pdf|docx?|odt)$/i, '')
+  const uploadExtension = (DOCUMENT_FORMATS as readonly string[]).includes(extensionOf(title));
+  const name = (uploadExtension ? title.slice(0, title.lastIndexOf('.')) : title)
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .replace(/[/\\:*?"<>|]+/g, '-')
     .replace(/\s+/g, ' ')

@@ -37,8 +37,9 @@ const STORED_TYPES: Record<string, string> = { ...IMAGE_TYPES, ...DOCUMENT_MEDIA
 export type StorageExtension = ImageExtension | DocumentFormat;
 
 /** `<uuid>.<ext>`: the only shape a key can take, so a key can never name a path outside the store. */
-export const STORAGE_KEY_PATTERN =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif|txt|pdf|doc|docx|odt)$/;
+export const STORAGE_KEY_PATTERN = new RegExp(
+  `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${Object.keys(STORED_TYPES).join('|')})$`,
+);
 
 export function isStorageKey(key: string): boolean {
   return STORAGE_KEY_PATTERN.test(key);

@@ -11,7 +11,7 @@ import type { JobMatchReport } from '#shared/job-match-report';
 import { toolRequestTitle } from '#shared/tools';
 import { estimateTokens } from './long-document.ts';
 import { retryWhileBusy } from './retry-busy.ts';
-import type { GenerationProgress, ServerTool, ToolDocument } from './server-tool.ts';
+import { type GenerationProgress, pagesText, type ServerTool, type ToolDocument } from './server-tool.ts';
 
 export interface GenerationOutcome {
   status: ChatStatus;
@@ -262,8 +262,4 @@ export class Generation {
       type: DOCUMENT_MEDIA_TYPES[document.format],
     };
   }
-}
-
-function pagesText(pages: number): string {
-  return pages === 1 ? '1 page' : `${pages.toLocaleString('en')} pages`;
 }

@@ -15,6 +15,11 @@ export interface ToolDocument {
   pages?: number;
 }
 
+/** '1 page', '236 pages': a document's length as messages and saved chats give it. */
+export function pagesText(pages: number): string {
+  return pages === 1 ? '1 page' : `${pages.toLocaleString('en')} pages`;
+}
+
 /** A tool as the server runs it: its catalogue entry, its input schema, its prompts and how it runs. */
 export interface ServerTool<S extends ToolSlug = ToolSlug> {
   definition: (typeof TOOLS)[S];

@@ -1,4 +1,4 @@
-import { serverTool } from '#server/tools/server-tool';
+import { pagesText, serverTool } from '#server/tools/server-tool';
 import { summarizeInParts } from '#server/tools/summarize-in-parts';
 import { DATA_NOT_INSTRUCTIONS, delimited } from './prompt-format.ts';
 
@@ -62,7 +62,7 @@ export const docSummarizer = serverTool('doc-summarizer', {
   buildPrompt: ({ text }) => wholePrompt(text),
   userMessage: ({ text }, document) => {
     if (!document) return text;
-    const pages = document.pages ? ` (${document.pages === 1 ? '1 page' : `${document.pages} pages`})` : '';
+    const pages = document.pages ? ` (${pagesText(document.pages)})` : '';
     return [`Document: ${document.name}${pages}`, ...(text ? ['', text] : [])].join('\n');
   },
   run: (run) => summarizeInParts(run, { system: SYSTEM, wholePrompt, partPrompt, combinePrompt }),
