@@ -68,14 +68,27 @@ test('doc summarizer: choose a PDF, see its details, clear it, then summarize a 
     .locator('input[type=file]')
     .setInputFiles({ name: 'long report.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(card).toContainText('long report.pdf');
+  // The parts can go by faster than a look at the bar: the page itself records the largest part count shown.
+  await page.evaluate(() => {
+    const w = window as { __partsSeen?: number };
+    w.__partsSeen = 0;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"]');
+      if (
+        bar &&
+        /Summarizing part \d+ of \d+/.test(
+          bar.closest('[data-testid="generation-progress"]')?.textContent ?? '',
+        )
+      )
+        w.__partsSeen = Math.max(w.__partsSeen ?? 0, Number(bar.getAttribute('aria-valuemax')));
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
   await page.getByRole('button', { name: 'Summarize Now', exact: true }).click();
   const progress = page.getByRole('progressbar');
   await expect(progress).toBeVisible();
-  await expect(page.getByTestId('generation-progress')).toContainText(/Summarizing part \d+ of \d+/);
-  const total = Number(await progress.getAttribute('aria-valuemax'));
-  expect(total).toBeGreaterThan(2);
   await expect(toolOutput(page)).toContainText('The committee wants clearer costs.', { timeout: 30_000 });
   await expect(progress).toBeHidden();
+  expect(await page.evaluate(() => (window as { __partsSeen?: number }).__partsSeen)).toBeGreaterThan(2);
 
   // Saved under the file's name; the form came back empty (the file too).
   await expect(historyList(page)).toContainText('long report.pdf');
