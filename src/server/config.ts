@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminEmailsSetting } from './admin/admin-emails.ts';
 import { trustProxySetting } from './trust-proxy.ts';
 import { trustedOriginsSetting } from './trusted-origins.ts';
 
@@ -43,6 +44,8 @@ const envFields = z.object({
   /** Test and self-hosted-IdP hooks: override the providers' OAuth endpoints (base URL of a compatible server). */
   GOOGLE_OAUTH_URL: optionalString.pipe(z.url().optional()),
   GITHUB_OAUTH_URL: optionalString.pipe(z.url().optional()),
+  /** Accounts with these e-mail addresses (comma-separated, any case) are admins (admin/admin-roles.ts). */
+  ADMIN_EMAILS: adminEmailsSetting,
   /** Sign-in (and, counted apart, sign-up) attempts per IP per minute; 0 turns the limit off. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
   /** Failed password attempts per account and IP per 10 minutes (then the account slows down); 0 turns it off. */

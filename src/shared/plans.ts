@@ -129,6 +129,9 @@ export function yearlySavingPercent(plan: Pick<Plan, 'price' | 'yearlyPrice'>): 
 /** Every plan a user may be on: the free plan (not sold, so not in PLANS) and the paid ones. */
 export type PlanId = 'free' | Plan['id'];
 
+/** Every plan id, the free plan first: what an admin may assign. */
+export const PLAN_IDS = ['free', ...PLANS.map((plan) => plan.id)] as readonly PlanId[];
+
 /**
  * AI generations a plan includes per billing period (null = unlimited). The free plan's number is the
  * server's setting (FREE_GENERATIONS_PER_MONTH), so it is passed in; an id no plan has (a plan retired

@@ -20,4 +20,5 @@ export const userSchema = z.object({
 /** The user as `GET /api/users/:uid` and `POST /api/users` return it: with this period's usage. */
 export const userWithUsageSchema = userSchema.extend({
   usage: generationUsageSchema,
+  admin: z.boolean(),
 }) satisfies z.ZodType<User>;

@@ -22,6 +22,8 @@ export interface User {
   subscription: string;
   /** Present in the API's replies; absent where the user is made from the session alone. */
   usage?: GenerationUsage;
+  /** True for the server's administrators (ADMIN_EMAILS), who see /admin. Present in the API's replies. */
+  admin?: boolean;
 }
 
 export function isPremium(user: Pick<User, 'subscription'>): boolean {

@@ -102,6 +102,13 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     'GET /api/history/:type/file': (_uid, chat) => ({ url: `/api/history/${chat}/file` }),
     'GET /api/history/:type/export': (_uid, chat) => ({ url: `/api/history/${chat}/export?format=md` }),
     'POST /api/generations/:id/stop': (_uid, chat) => ({ url: `/api/generations/${chat}/stop` }),
+    // Administrators only (admin-api.test.ts): Bob is not one.
+    'PUT /api/admin/users/:uid/plan': (uid) => ({
+      url: `/api/admin/users/${uid}/plan`,
+      payload: { plan: 'pro' },
+    }),
+    'POST /api/admin/users/:uid/disable': (uid) => ({ url: `/api/admin/users/${uid}/disable` }),
+    'POST /api/admin/users/:uid/enable': (uid) => ({ url: `/api/admin/users/${uid}/enable` }),
   };
 
   it('covers every route that takes an id, with Alice’s ids in every spelling', async () => {

@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app';
-import { loadConfig } from '#server/config';
-import { type Database, openDatabase } from '#server/db/client';
 import { generationUsage } from '#server/db/schema';
 import { createUser, type TestUser } from '#tests/factories/user';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import { listen, openStream, providerEnv, waitFor } from '#tests/helpers/generation-calls';
 import { multipartPayload } from '#tests/helpers/multipart';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
-import { createEmptyPostgresDatabase, testDatabaseKinds } from '#tests/helpers/test-database';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
+import { createTestInstances, type TestInstances } from '#tests/helpers/test-instances';
 
 const FREE = 12;
 const freeRefusal = `You have used all ${FREE} generations of your Free plan this month. Upgrade for more generations.`;
@@ -240,43 +235,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   'plan generation limits across two instances (postgres)',
   () => {
     let fake: FakeOpenAiServer;
-    let drop: () => Promise<void>;
-    const instances: { app: FastifyInstance; database: Database; dataDir: string }[] = [];
+    let instances: TestInstances | undefined;
 
     beforeAll(async () => {
       fake = await startFakeOpenAi({ text: 'A short answer.' });
-      const empty = await createEmptyPostgresDatabase();
-      drop = empty.drop;
-      for (let i = 0; i < 2; i++) {
-        const dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-usage-'));
-        const config = loadConfig({
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'silent',
-          DATA_DIR: dataDir,
-          ...limitsEnv(fake.url),
-        });
-        const database = await openDatabase({ kind: 'postgres', url: empty.url });
-        const app = await buildApp({
-          config,
-          database,
-          secret: 'test-secret-that-is-at-least-32-characters-long',
-        });
-        await app.ready();
-        instances.push({ app, database, dataDir });
-      }
+      instances = await createTestInstances(2, limitsEnv(fake.url));
     });
     afterAll(async () => {
-      for (const { app, database, dataDir } of instances) {
-        await app.close();
-        await database.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-      await drop?.();
+      await instances?.close();
       await fake?.close();
     });
 
     it('gives 10 of 200 parallel calls spread over both instances and refuses 190', async () => {
-      const [a, b] = instances.map((i) => i.app) as [FastifyInstance, FastifyInstance];
+      const [a, b] = instances?.apps as [FastifyInstance, FastifyInstance];
       const user = await createUser(a);
       await a.database.db.insert(generationUsage).values(
         Array.from({ length: FREE - 10 }, () => ({

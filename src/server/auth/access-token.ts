@@ -34,9 +34,12 @@ export function createAccessTokens(secret: string, revocations: TokenRevocations
   return {
     revocations,
     async sign({ sub, email, sid }) {
-      const now = Math.floor(Date.now() / 1000);
+      const issuedAtMs = Date.now();
+      const now = Math.floor(issuedAtMs / 1000);
       const exp = now + ACCESS_TOKEN_TTL_SECONDS;
-      const token = await new SignJWT({ email, sid })
+      // `ims`: the issue time in milliseconds (iat has whole seconds), so a revocation of all the user's
+      // tokens (a disabled account) spares one minted after it within the same second (re-enabled, signed in).
+      const token = await new SignJWT({ email, sid, ims: issuedAtMs })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
         .setIssuer(ISSUER)
@@ -58,10 +61,11 @@ export function createAccessTokens(secret: string, revocations: TokenRevocations
         if (!(err instanceof joseErrors.JWTExpired)) throw invalid();
         throw new AppError('unauthorized:token', 'Your session has expired. Please sign in again.');
       }
-      const { sub, email, sid, iat } = payload;
+      const { sub, email, sid, iat, ims } = payload;
       if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string' || sid === '')
         throw invalid();
-      if (await revocations.isRevoked({ sid, sub, issuedAt: iat ?? 0 })) {
+      const issuedAtMs = typeof ims === 'number' ? ims : (iat ?? 0) * 1000;
+      if (await revocations.isRevoked({ sid, sub, issuedAtMs })) {
         throw new AppError('unauthorized:token', 'Your session has ended. Please sign in again.');
       }
       return { sub, email, sid };

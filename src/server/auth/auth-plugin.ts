@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { syncAdminRoles } from '#server/admin/admin-roles';
 import { AppError } from '#server/errors';
 import { type Auth, createAuth } from './auth.ts';
 import { resolveAuthEndpoint } from './auth-endpoint.ts';
@@ -32,6 +33,8 @@ export const authPlugin = fp(
       log: app.log,
     });
     app.decorate('auth', auth);
+    // ADMIN_EMAILS may have changed since the last start: roles follow it (new accounts get theirs at sign-up).
+    await syncAdminRoles(app.database.db, app.config.ADMIN_EMAILS);
     await app.register(authRoutes);
   },
   { name: 'auth', dependencies: ['redis', 'rate-limit', 'file-storage', 'users-repository'] },

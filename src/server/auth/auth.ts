@@ -1,8 +1,10 @@
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins/admin';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { roleForEmail } from '#server/admin/admin-emails';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
 import { account, session, user, verification } from '#server/db/schema';
@@ -29,6 +31,10 @@ export interface AuthDeps {
   users: UsersRepository;
   log: FastifyBaseLogger;
 }
+
+/** What a disabled account is told when it signs in (and when it asks for an API token). */
+export const DISABLED_ACCOUNT_MESSAGE =
+  'This account has been disabled. Contact the administrator of this Draftsmith server if you think this is a mistake.';
 
 /**
  * better-auth messages that are expected here: the unset base URL is deliberate (see baseURL below),
@@ -70,6 +76,13 @@ export function createAuth({ config, db, secret, redis, revocations, fileStorage
       // Name and image rules on every user write, whichever endpoint or path spelling led to it.
       user: {
         ...userFieldHooks.user,
+        // ADMIN_EMAILS decides the role from the first sign-up on (admin/admin-roles.ts keeps it in step).
+        create: {
+          before: async (data, context) => {
+            const checked = await userFieldHooks.user.create.before(data, context);
+            return { data: { ...checked.data, role: roleForEmail(config.ADMIN_EMAILS, data.email) } };
+          },
+        },
         // A photo the user removed or replaced (update-user) stops being public.
         update: { ...userFieldHooks.user.update, after: removeHiddenPhoto({ users, fileStorage, log }) },
         delete: { after: async (deleted) => revocations.revokeUser(deleted.id) },
@@ -77,7 +90,12 @@ export function createAuth({ config, db, secret, redis, revocations, fileStorage
       // However a session ends (sign-out, revoked, a password change), its access tokens end with it.
       session: { delete: { after: async (ended) => revocations.revokeSession(ended.id) } },
     },
-    plugins: socialProviders.length > 0 ? [genericOAuth({ config: socialProviders })] : [],
+    plugins: [
+      // Roles and disabled accounts: a disabled account's sign-in is refused with this message. Its
+      // endpoints are not mounted (auth-endpoint-policies.ts): admins act through /api/admin (routes/admin.ts).
+      admin({ bannedUserMessage: DISABLED_ACCOUNT_MESSAGE }),
+      ...(socialProviders.length > 0 ? [genericOAuth({ config: socialProviders })] : []),
+    ],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {

@@ -14,8 +14,8 @@ import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.ts';
 export interface TokenRevocations {
   revokeSession(sessionId: string): Promise<void>;
   revokeUser(userId: string): Promise<void>;
-  /** `issuedAt` in seconds (the JWT's iat). */
-  isRevoked(token: { sid: string; sub: string; issuedAt: number }): Promise<boolean>;
+  /** `issuedAtMs`: when the token was minted, in milliseconds. */
+  isRevoked(token: { sid: string; sub: string; issuedAtMs: number }): Promise<boolean>;
 }
 
 // A token minted while its session was being ended (POST /api/jwt reads the session, then signs) may
@@ -47,10 +47,10 @@ function memoryRevocations(now: () => number) {
       users.delete(userId);
       users.set(userId, now());
     },
-    isRevoked({ sid, sub, issuedAt }: { sid: string; sub: string; issuedAt: number }): boolean {
+    isRevoked({ sid, sub, issuedAtMs }: { sid: string; sub: string; issuedAtMs: number }): boolean {
       if (sessions.has(sid)) return true;
       const userRevokedAt = users.get(sub);
-      return userRevokedAt !== undefined && issuedAt * 1000 <= userRevokedAt;
+      return userRevokedAt !== undefined && issuedAtMs <= userRevokedAt;
     },
   };
 }
@@ -91,7 +91,7 @@ export function createTokenRevocations(
           `${PREFIX}user:${token.sub}`,
         );
         if (session !== null) return true;
-        return userRevokedAt !== null && token.issuedAt * 1000 <= Number(userRevokedAt);
+        return userRevokedAt !== null && token.issuedAtMs <= Number(userRevokedAt);
       } catch (err) {
         log.warn({ err }, 'token revocations unavailable in Redis; only this instance’s are checked');
         return false;

@@ -20,6 +20,15 @@ export const user = pgTable('user', {
    * server alone: better-auth writes only the fields it knows, so `update-user` cannot reach it.
    */
   photoKey: text(),
+  /**
+   * better-auth's admin plugin: 'admin' for the addresses in ADMIN_EMAILS (kept in step at start-up and
+   * sign-up, admin/admin-roles.ts), 'user' otherwise.
+   */
+  role: text(),
+  /** A disabled account (admin plugin): it cannot sign in, and its sessions and tokens were ended. */
+  banned: boolean().default(false),
+  banReason: text(),
+  banExpires: timestamp({ withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -32,6 +41,8 @@ export const session = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ipAddress: text(),
     userAgent: text(),
+    /** The admin plugin's column; impersonation is not offered (its endpoints are not mounted). */
+    impersonatedBy: text(),
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),

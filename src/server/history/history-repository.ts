@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { isUuid, type KeysetCursor } from '#server/db/keyset-cursor';
 import { type ChatFileRecord, type ChatMessage, history } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { formatBytes } from '#shared/text';
-import { type HistoryCursor, isUuid } from './history-cursor.ts';
 
 export type HistoryRow = typeof history.$inferSelect;
 
@@ -116,7 +116,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
     },
 
     /** Newest first; `limit + 1` rows are read to know whether another page follows. */
-    async list(userId: string, options: { service?: string; cursor?: HistoryCursor | null; limit: number }) {
+    async list(userId: string, options: { service?: string; cursor?: KeysetCursor | null; limit: number }) {
       const { service, cursor, limit } = options;
       const rows = await db
         .select()

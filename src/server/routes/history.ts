@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '#server/auth/authenticate';
 import { attachmentDisposition } from '#server/content-disposition';
+import { decodeCursor, encodeCursor } from '#server/db/keyset-cursor';
 import { AppError } from '#server/errors';
 import { markdownToDocx } from '#server/export/markdown-docx';
 import { toChatResponse } from '#server/history/chat-response';
-import { decodeCursor, encodeCursor } from '#server/history/history-cursor';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import { DOCUMENT_FORMATS, extensionOf } from '#shared/documents';
 import {

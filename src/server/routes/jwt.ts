@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DISABLED_ACCOUNT_MESSAGE } from '#server/auth/auth';
 import { authOrigin, unknownAddressRefusal } from '#server/auth/origins';
 import { toWebHeaders } from '#server/auth/web-bridge';
 import { AppError } from '#server/errors';
@@ -36,6 +37,8 @@ export const jwtRoutes: FastifyPluginAsyncZod = async (app) => {
           'You are not signed in. Sign in, then ask for a token again.',
         );
       }
+      // The admin plugin ends a disabled account's sessions; one read just before that buys no token either.
+      if (session.user.banned) throw new AppError('forbidden:disabled', DISABLED_ACCOUNT_MESSAGE);
       if (session.user.email.toLowerCase() !== request.body.email.toLowerCase()) {
         throw new AppError(
           'unauthorized:session',

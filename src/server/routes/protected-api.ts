@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '#server/auth/authenticate';
+import { adminRoutes } from './admin.ts';
 import { aiStatusRoutes } from './ai-status.ts';
 import { generationRoutes } from './generations.ts';
 import { historyRoutes } from './history.ts';
@@ -21,4 +22,6 @@ export async function protectedApi(app: FastifyInstance) {
   await app.register(toolRoutes);
   await app.register(generationRoutes);
   await app.register(aiStatusRoutes);
+  // Administrators only: the scope adds its own check (403) after this one's.
+  await app.register(adminRoutes);
 }

@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { requireSelf } from '#server/auth/authenticate';
 import { AppError } from '#server/errors';
 import type { UsageRepository } from '#server/usage/usage-repository';
-import { accountGone } from '#server/users/users-repository';
+import { accountGone, type StoredUser } from '#server/users/users-repository';
 import { signUpSchema } from '#shared/auth-schemas';
 import type { User } from '#shared/user';
 import { userWithUsageSchema } from '#shared/user-schema';
 
 /** The user as the API shows it: with their generations this period against their plan. */
-async function withUsage(usage: UsageRepository, user: User): Promise<User & Pick<Required<User>, 'usage'>> {
+async function withUsage(
+  usage: UsageRepository,
+  user: StoredUser,
+): Promise<StoredUser & Pick<Required<User>, 'usage'>> {
   return { ...user, usage: await usage.usage(user.uid) };
 }
 

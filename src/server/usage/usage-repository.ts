@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { generationUsage, profile } from '#server/db/schema';
 import { monthlyGenerationLimit } from '#shared/plans';
@@ -40,21 +40,22 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
     return row?.subscription ?? 'free';
   }
 
-  /** Used generations of the period, and reservations young enough to still be running. */
-  async function countInPeriod(q: Db | Tx, userId: string, at: Date): Promise<number> {
+  /** What counts in the period `at` falls in: used generations and reservations young enough to still be running. */
+  function countedInPeriod(at: Date) {
     const { start, end } = calendarMonthUtc(at);
     const liveSince = new Date(at.getTime() - ttlMs);
+    return and(
+      gte(generationUsage.createdAt, start),
+      lt(generationUsage.createdAt, end),
+      or(eq(generationUsage.status, 'used'), gt(generationUsage.createdAt, liveSince)),
+    );
+  }
+
+  async function countInPeriod(q: Db | Tx, userId: string, at: Date): Promise<number> {
     const [row] = await q
       .select({ count: sql<number>`count(*)::int` })
       .from(generationUsage)
-      .where(
-        and(
-          eq(generationUsage.userId, userId),
-          gte(generationUsage.createdAt, start),
-          lt(generationUsage.createdAt, end),
-          or(eq(generationUsage.status, 'used'), gt(generationUsage.createdAt, liveSince)),
-        ),
-      );
+      .where(and(eq(generationUsage.userId, userId), countedInPeriod(at)));
     return row?.count ?? 0;
   }
 
@@ -101,6 +102,51 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
       const at = now();
       const [used, planId] = await Promise.all([countInPeriod(db, userId, at), planOf(db, userId)]);
       return { used, limit: limitOf(planId), periodEnd: calendarMonthUtc(at).end.toISOString() };
+    },
+
+    /** `usage` for several users at once (an admin's page of users), given each one's plan. */
+    async usageOfMany(
+      users: readonly { userId: string; planId: string }[],
+    ): Promise<Map<string, GenerationUsage>> {
+      const at = now();
+      const ids = users.map((u) => u.userId);
+      const rows =
+        ids.length === 0
+          ? []
+          : await db
+              .select({ userId: generationUsage.userId, count: sql<number>`count(*)::int` })
+              .from(generationUsage)
+              .where(and(inArray(generationUsage.userId, ids), countedInPeriod(at)))
+              .groupBy(generationUsage.userId);
+      const counts = new Map(rows.map((row) => [row.userId, row.count]));
+      const periodEnd = calendarMonthUtc(at).end.toISOString();
+      return new Map(
+        users.map(({ userId, planId }) => [
+          userId,
+          { used: counts.get(userId) ?? 0, limit: limitOf(planId), periodEnd },
+        ]),
+      );
+    },
+
+    /**
+     * Successful generations per UTC day and tool over the last `days` days (today included, `from` the
+     * first day's start), oldest first; days and tools without any are absent. The admin's usage chart.
+     */
+    async dailyCounts(
+      days: number,
+    ): Promise<{ from: Date; rows: { date: string; tool: string; count: number }[] }> {
+      const today = now();
+      const from = new Date(
+        Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (days - 1)),
+      );
+      const day = sql<string>`to_char(${generationUsage.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({ date: day, tool: generationUsage.tool, count: sql<number>`count(*)::int` })
+        .from(generationUsage)
+        .where(and(eq(generationUsage.status, 'used'), gte(generationUsage.createdAt, from)))
+        .groupBy(day, generationUsage.tool)
+        .orderBy(day);
+      return { from, rows };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { ADMIN_ROLE } from '#server/admin/admin-emails';
 import type { Db } from '#server/db/client';
 import { profile, user } from '#server/db/schema';
 import { AppError } from '#server/errors';
@@ -15,10 +16,14 @@ export interface UserRow {
   name: string | null;
   image: string | null;
   subscription: string | null;
+  role: string | null;
 }
 
-function toUser({ id, ...fields }: UserRow): User {
-  return userWithFallbacks({ uid: id, ...fields });
+/** A user as this repository reads it: the `admin` flag always known. */
+export type StoredUser = User & Required<Pick<User, 'admin'>>;
+
+function toUser({ id, role, ...fields }: UserRow): StoredUser {
+  return { ...userWithFallbacks({ uid: id, ...fields }), admin: role === ADMIN_ROLE };
 }
 
 const columns = {
@@ -27,6 +32,7 @@ const columns = {
   name: user.name,
   image: user.image,
   subscription: profile.subscription,
+  role: user.role,
 };
 
 /** 401: the caller's token is valid but the account behind it has been deleted. */
@@ -46,7 +52,7 @@ export function createUsersRepository(db: Db) {
 
   return {
     /** The caller's user, or null when the account no longer exists. */
-    async findOwn(callerId: string): Promise<User | null> {
+    async findOwn(callerId: string): Promise<StoredUser | null> {
       const row = await selectOwn(db, callerId);
       return row ? toUser(row) : null;
     },
@@ -58,7 +64,7 @@ export function createUsersRepository(db: Db) {
     async ensureProfile(
       callerId: string,
       username?: string,
-    ): Promise<{ user: User; created: boolean } | null> {
+    ): Promise<{ user: StoredUser; created: boolean } | null> {
       return db.transaction(async (tx) => {
         const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.id, callerId));
         if (!account) return null;

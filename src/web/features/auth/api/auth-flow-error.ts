@@ -32,3 +32,12 @@ export function readableAuthError(error: unknown): string | null {
 
 /** The server's code for a page opened at an address it does not accept (ARCHITECTURE.md, auth). */
 export const ORIGIN_REFUSED = 'forbidden:origin';
+
+/** The sign-in refusal (better-auth admin plugin's BANNED_USER) and the token refusal of a disabled account. */
+const ACCOUNT_DISABLED = new Set(['forbidden:banned_user', 'forbidden:disabled']);
+
+/** The refusal of an account an administrator disabled: its message, which says so; null for any other error. */
+export function disabledAccountMessage(error: unknown): string | null {
+  if (!(error instanceof AuthFlowError || error instanceof ApiError)) return null;
+  return error.code !== undefined && ACCOUNT_DISABLED.has(error.code) ? error.message : null;
+}

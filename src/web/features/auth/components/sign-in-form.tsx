@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { type SignInInput, signInSchema } from '#shared/auth-schemas';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { disabledAccountMessage } from '#web/features/auth/api/auth-flow-error.ts';
 import { useSignInWithEmail } from '#web/features/auth/api/sign-in-with-email.ts';
 import { notifyReadableAuthError } from '#web/features/auth/lib/notify-auth-error.ts';
 
@@ -28,7 +29,10 @@ export function SignInForm({ returnTo, onBusyChange }: SignInFormProps) {
       onSuccess: () => navigate(returnTo, { replace: true }),
       onError: (error) => {
         console.error('Sign-in failed', error);
-        if (!notifyReadableAuthError(error)) form.setError('root', { message: 'Invalid email or password' });
+        const disabled = disabledAccountMessage(error);
+        if (disabled) form.setError('root', { message: disabled });
+        else if (!notifyReadableAuthError(error))
+          form.setError('root', { message: 'Invalid email or password' });
       },
       onSettled: () => onBusyChange?.(false),
     });

@@ -38,6 +38,10 @@ const MESSAGES: ReadonlyMap<string, string> = new Map([
   ['unable_to_create_user', OUR_SIDE],
   ['unable_to_create_session', OUR_SIDE],
   ['unable_to_update_account', OUR_SIDE],
+  [
+    'banned_user',
+    'This account has been disabled. Contact the administrator of this Draftsmith server if you think this is a mistake.',
+  ],
   ['server_error', PROVIDER_DOWN],
   ['temporarily_unavailable', PROVIDER_DOWN],
 ]);

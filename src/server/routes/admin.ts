@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createAccountStatus } from '#server/admin/account-status';
+import { createAdminRepository } from '#server/admin/admin-repository';
+import { usageSummary } from '#server/admin/usage-summary';
+import { decodeCursor, encodeCursor } from '#server/db/keyset-cursor';
+import { AppError } from '#server/errors';
+import {
+  ADMIN_USAGE_DAYS,
+  ADMIN_USERS_PAGE_SIZE,
+  adminUsageSchema,
+  adminUserReplySchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  setPlanBodySchema,
+} from '#shared/admin';
+
+const uidParams = z.object({ uid: z.string().min(1).max(200) });
+/** better-auth's user ids (and any id an import may have brought): letters, digits, '-' and '_'. */
+const isUserId = (id: string) => /^[\w-]{1,200}$/.test(id);
+const noSuchUser = () => new AppError('not_found:user', 'No account has this id.');
+
+/**
+ * The administrators' API (/api/admin/*), inside the protected scope: the caller is signed in, and this
+ * scope's own hook answers 403 unless the caller is an admin (ADMIN_EMAILS) whose account is enabled,
+ * checked in the database on every call so a removed admin loses access at once.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admins = createAdminRepository(app.database.db, app.usageRepository);
+  const accounts = createAccountStatus(app.auth, app.accessTokens.revocations);
+
+  app.addHook('onRequest', async (request) => {
+    if (!(await admins.isActiveAdmin(request.user.sub))) {
+      throw new AppError('forbidden:admin', 'Only administrators can do this.');
+    }
+  });
+
+  const found = async (uid: string) => {
+    const user = await admins.find(uid);
+    if (!user) throw noSuchUser();
+    return { user };
+  };
+
+  app.get(
+    '/admin/users',
+    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } },
+    async (request) => {
+      const { query, cursor: rawCursor, limit } = request.query;
+      const cursor = rawCursor ? decodeCursor(rawCursor, isUserId) : null;
+      if (rawCursor && !cursor) throw new AppError('bad_request:cursor', 'The cursor is not valid.');
+      const page = await admins.list({
+        query: query || undefined,
+        cursor,
+        limit: limit ?? ADMIN_USERS_PAGE_SIZE,
+      });
+      return { users: page.users, nextCursor: page.next ? encodeCursor(page.next) : null };
+    },
+  );
+
+  app.put(
+    '/admin/users/:uid/plan',
+    { schema: { params: uidParams, body: setPlanBodySchema, response: { 200: adminUserReplySchema } } },
+    async (request) => {
+      const user = await admins.setPlan(request.params.uid, request.body.plan);
+      if (!user) throw noSuchUser();
+      request.log.info({ uid: user.uid, plan: user.plan, by: request.user.sub }, 'admin: plan set');
+      return { user };
+    },
+  );
+
+  app.post(
+    '/admin/users/:uid/disable',
+    { schema: { params: uidParams, response: { 200: adminUserReplySchema } } },
+    async (request) => {
+      const { uid } = request.params;
+      if (uid === request.user.sub) {
+        throw new AppError('bad_request:admin', 'You cannot disable your own account.');
+      }
+      await found(uid);
+      await accounts.disable(uid);
+      request.log.info({ uid, by: request.user.sub }, 'admin: account disabled');
+      return found(uid);
+    },
+  );
+
+  app.post(
+    '/admin/users/:uid/enable',
+    { schema: { params: uidParams, response: { 200: adminUserReplySchema } } },
+    async (request) => {
+      const { uid } = request.params;
+      await found(uid);
+      await accounts.enable(uid);
+      request.log.info({ uid, by: request.user.sub }, 'admin: account enabled');
+      return found(uid);
+    },
+  );
+
+  app.get('/admin/usage', { schema: { response: { 200: adminUsageSchema } } }, async () => {
+    const [daily, accountCounts] = await Promise.all([
+      app.usageRepository.dailyCounts(ADMIN_USAGE_DAYS),
+      admins.accountCounts(),
+    ]);
+    return { ...usageSummary(daily.rows, daily.from, ADMIN_USAGE_DAYS), accounts: accountCounts };
+  });
+};
