@@ -6,6 +6,7 @@ import { type AccessTokens, createAccessTokens } from './auth/access-token.ts';
 import { authPlugin } from './auth/auth-plugin.ts';
 import { createTokenRevocations } from './auth/token-revocations.ts';
 import { backupPlugin } from './backup/backup-plugin.ts';
+import { billingPlugin } from './billing/billing-plugin.ts';
 import type { HealthProbe } from './component-health.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -17,6 +18,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { backupRoutes } from './routes/backup.ts';
+import { billingWebhookRoutes } from './routes/billing.ts';
 import { configRoutes } from './routes/config.ts';
 import { healthRoutes } from './routes/health.ts';
 import { jwtRoutes } from './routes/jwt.ts';
@@ -100,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRepositoryPlugin);
   await app.register(historyRepositoryPlugin);
   await app.register(usageRepositoryPlugin, { now: deps.now });
+  await app.register(billingPlugin);
   await app.register(documentsPlugin);
   await app.register(toolsPlugin, { progressOutput: deps.modelProgressOutput });
 
@@ -118,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(uploadRoutes);
       // Public to users, guarded by the backup token from DATA_DIR (npm run backup).
       await api.register(backupRoutes);
+      // Public to Stripe, guarded by the webhook signature.
+      await api.register(billingWebhookRoutes);
       // Protected: one scope that authenticates every route once (request.user).
       await api.register(protectedApi);
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminEmailsSetting } from './admin/admin-emails.ts';
+import { checkBillingSettings } from './billing/billing-settings.ts';
 import { trustProxySetting } from './trust-proxy.ts';
 import { trustedOriginsSetting } from './trusted-origins.ts';
 
@@ -46,6 +47,17 @@ const envFields = z.object({
   GITHUB_OAUTH_URL: optionalString.pipe(z.url().optional()),
   /** Accounts with these e-mail addresses (comma-separated, any case) are admins (admin/admin-roles.ts). */
   ADMIN_EMAILS: adminEmailsSetting,
+  /** Stripe billing (billing/): all three of the key, the webhook secret and one price id turn it on. */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_STARTER_MONTHLY: optionalString,
+  STRIPE_PRICE_STARTER_YEARLY: optionalString,
+  STRIPE_PRICE_PRO_MONTHLY: optionalString,
+  STRIPE_PRICE_PRO_YEARLY: optionalString,
+  /** Test and proxy hook: the Stripe API's base URL (default https://api.stripe.com). */
+  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+  /** Where the Enterprise plan's 'Contact sales' writes to. */
+  SALES_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   /** Sign-in (and, counted apart, sign-up) attempts per IP per minute; 0 turns the limit off. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
   /** Failed password attempts per account and IP per 10 minutes (then the account slows down); 0 turns it off. */
@@ -114,7 +126,7 @@ const envFields = z.object({
   DOCUMENT_EXTRACTION_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 });
 
-const envSchema = envFields.superRefine(checkAiSettings);
+const envSchema = envFields.superRefine(checkAiSettings).superRefine(checkBillingSettings);
 
 /** The name of every variable the server reads. */
 export const ENV_VARIABLES: readonly string[] = Object.keys(envFields.shape);

@@ -21,4 +21,5 @@ export const userSchema = z.object({
 export const userWithUsageSchema = userSchema.extend({
   usage: generationUsageSchema,
   admin: z.boolean(),
+  billing: z.object({ managed: z.boolean(), cancelAtPeriodEnd: z.boolean() }),
 }) satisfies z.ZodType<User>;

@@ -24,6 +24,16 @@ export interface User {
   usage?: GenerationUsage;
   /** True for the server's administrators (ADMIN_EMAILS), who see /admin. Present in the API's replies. */
   admin?: boolean;
+  /** Online billing, present in the API's replies. */
+  billing?: UserBilling;
+}
+
+/** The user's subscription paid online (Stripe), as GET /api/users/:uid shows it. */
+export interface UserBilling {
+  /** The user has paid online before: 'Manage subscription' opens the customer portal. */
+  managed: boolean;
+  /** The subscription was cancelled and ends at `usage.periodEnd`. */
+  cancelAtPeriodEnd: boolean;
 }
 
 export function isPremium(user: Pick<User, 'subscription'>): boolean {

@@ -10,6 +10,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/uploads/:key',
   // No user may take everyone's data: the backup token from DATA_DIR guards it (backup-restore.test.ts).
   'POST /api/admin/backup',
+  // Stripe's calls: the webhook signature guards it (billing.test.ts).
+  'POST /api/billing/webhook',
 ]);
 
 describe('protected scope', () => {

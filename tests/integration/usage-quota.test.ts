@@ -247,7 +247,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
 
     it('gives 10 of 200 parallel calls spread over both instances and refuses 190', async () => {
-      const [a, b] = instances?.apps as [FastifyInstance, FastifyInstance];
+      const [a, b] = (instances?.apps ?? []) as [FastifyInstance, FastifyInstance];
       const user = await createUser(a);
       await a.database.db.insert(generationUsage).values(
         Array.from({ length: FREE - 10 }, () => ({

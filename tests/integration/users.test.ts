@@ -92,6 +92,8 @@ describe.each(testDatabaseKinds())('users (%s)', (kind) => {
       photoURL: DEFAULT_AVATAR,
       subscription: 'free',
       usage: { used: 0, limit: expect.any(Number), periodEnd: expect.any(String) },
+      admin: false,
+      billing: { managed: false, cancelAtPeriodEnd: false },
     });
   });
 

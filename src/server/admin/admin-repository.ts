@@ -39,9 +39,7 @@ export function createAdminRepository(db: Db, usage: UsageRepository) {
   const selectUsers = () => db.select(columns).from(user).leftJoin(profile, eq(profile.userId, user.id));
 
   async function toAdminUsers(rows: readonly Row[]): Promise<AdminUser[]> {
-    const usages = await usage.usageOfMany(
-      rows.map((row) => ({ userId: row.id, planId: row.plan ?? 'free' })),
-    );
+    const usages = await usage.usageOfMany(rows.map((row) => row.id));
     return rows.map((row) => {
       const shown = userWithFallbacks({
         uid: row.id,

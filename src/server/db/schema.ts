@@ -92,6 +92,27 @@ export const profile = pgTable('profile', {
     .references(() => user.id, { onDelete: 'cascade' }),
   subscription: text().notNull().default('free'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /*
+   * Billing (billing/, Stripe when configured): the customer and subscription behind a paid plan, and
+   * the period its generations are counted in. All null for plans an administrator assigned.
+   */
+  stripeCustomerId: text().unique(),
+  stripeSubscriptionId: text(),
+  /** Stripe's subscription status (active, trialing, past_due, canceled, …). */
+  subscriptionStatus: text(),
+  periodStart: timestamp({ withTimezone: true }),
+  periodEnd: timestamp({ withTimezone: true }),
+  /** The subscription was cancelled and ends (back to free) at `periodEnd`. */
+  cancelAtPeriodEnd: boolean().notNull().default(false),
+  /** When Stripe created the last subscription event applied here: an older one arriving late is ignored. */
+  billingEventAt: timestamp({ withTimezone: true }),
+});
+
+/** Stripe webhook events already handled, by event id: a redelivered event has no second effect. */
+export const billingEvent = pgTable('billing_event', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 export interface ChatMessage {

@@ -1,10 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { configuredSocialProviders } from '#server/auth/social-providers';
+import { billingSettings, type SoldPlan } from '#server/billing/billing-settings';
 
 /** GET /api/config (public): settings the web app needs before sign-in. */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const socialProviders = configuredSocialProviders(app.config);
+  const settings = billingSettings(app.config);
+  const offered = (plan: SoldPlan) => ({
+    monthly: settings?.priceOf(plan, 'monthly') !== undefined,
+    yearly: settings?.priceOf(plan, 'yearly') !== undefined,
+  });
+  const billing = {
+    enabled: settings !== null,
+    offers: { starter: offered('starter'), pro: offered('pro') },
+    salesEmail: app.config.SALES_EMAIL ?? null,
+  };
   app.get(
     '/config',
     {
@@ -14,10 +25,19 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
             socialProviders: z.object({ google: z.boolean(), github: z.boolean() }),
             /** The drop zone refuses a larger file before it is sent. */
             documents: z.object({ maxBytes: z.number() }),
+            /** Online payment: which plan and period has a Checkout; where 'Contact sales' writes. */
+            billing: z.object({
+              enabled: z.boolean(),
+              offers: z.object({
+                starter: z.object({ monthly: z.boolean(), yearly: z.boolean() }),
+                pro: z.object({ monthly: z.boolean(), yearly: z.boolean() }),
+              }),
+              salesEmail: z.string().nullable(),
+            }),
           }),
         },
       },
     },
-    async () => ({ socialProviders, documents: { maxBytes: app.config.DOCUMENT_MAX_BYTES } }),
+    async () => ({ socialProviders, documents: { maxBytes: app.config.DOCUMENT_MAX_BYTES }, billing }),
   );
 };

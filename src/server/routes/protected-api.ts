@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from '#server/auth/authenticate';
 import { adminRoutes } from './admin.ts';
 import { aiStatusRoutes } from './ai-status.ts';
+import { billingRoutes } from './billing.ts';
 import { generationRoutes } from './generations.ts';
 import { historyRoutes } from './history.ts';
 import { toolRoutes } from './tools.ts';
@@ -22,6 +23,7 @@ export async function protectedApi(app: FastifyInstance) {
   await app.register(toolRoutes);
   await app.register(generationRoutes);
   await app.register(aiStatusRoutes);
+  await app.register(billingRoutes);
   // Administrators only: the scope adds its own check (403) after this one's.
   await app.register(adminRoutes);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generationsUsedUp } from './usage-errors.ts';
-import { calendarMonthUtc } from './usage-period.ts';
+import { calendarMonthUtc, planInForce } from './usage-period.ts';
 
 describe('calendarMonthUtc', () => {
   it('runs from the first of the month to the first of the next, in UTC', () => {
@@ -31,5 +31,37 @@ describe('generationsUsedUp', () => {
     expect(generationsUsedUp('free', 0).message).toBe(
       'Your Free plan includes no AI generations. Upgrade for more generations.',
     );
+  });
+});
+
+describe('planInForce', () => {
+  const at = new Date('2026-03-20T12:00:00.000Z');
+  const paid = {
+    subscription: 'starter',
+    periodStart: new Date('2026-03-05T09:30:00.000Z'),
+    periodEnd: new Date('2026-04-05T09:30:00.000Z'),
+    cancelAtPeriodEnd: false,
+  };
+
+  it('counts a paid subscription in its own period', () => {
+    expect(planInForce(paid, at)).toEqual({
+      planId: 'starter',
+      period: { start: paid.periodStart, end: paid.periodEnd },
+    });
+  });
+
+  it('counts the calendar month for the free plan, a plan without a period, and outside the period', () => {
+    const month = calendarMonthUtc(at);
+    expect(planInForce(null, at)).toEqual({ planId: 'free', period: month });
+    expect(planInForce({ ...paid, periodStart: null, periodEnd: null }, at).period).toEqual(month);
+    expect(planInForce({ ...paid, subscription: 'free' }, at).period).toEqual(month);
+    const later = new Date('2026-04-10T00:00:00.000Z');
+    expect(planInForce(paid, later)).toEqual({ planId: 'starter', period: calendarMonthUtc(later) });
+  });
+
+  it('makes a subscription cancelled at its period end the free plan from that moment', () => {
+    const cancelled = { ...paid, cancelAtPeriodEnd: true };
+    expect(planInForce(cancelled, at).planId).toBe('starter');
+    expect(planInForce(cancelled, paid.periodEnd).planId).toBe('free');
   });
 });

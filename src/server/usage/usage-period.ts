@@ -14,3 +14,32 @@ export function calendarMonthUtc(now: Date): UsagePeriod {
   const month = now.getUTCMonth();
   return { start: new Date(Date.UTC(year, month, 1)), end: new Date(Date.UTC(year, month + 1, 1)) };
 }
+
+/** The billing fields of a profile the plan and period are read from (null: no profile yet). */
+export interface PlanState {
+  subscription: string;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/**
+ * The plan in force at `at` and the period its generations are counted in: a paid subscription's own
+ * period while `at` is inside it, else the calendar month. A subscription cancelled at its period's end
+ * is the free plan from that moment, even before Stripe's event saying so has arrived.
+ */
+export function planInForce(state: PlanState | null, at: Date): { planId: string; period: UsagePeriod } {
+  const { subscription, periodStart, periodEnd, cancelAtPeriodEnd } = state ?? {
+    subscription: 'free',
+    periodStart: null,
+    periodEnd: null,
+    cancelAtPeriodEnd: false,
+  };
+  const ended = cancelAtPeriodEnd && periodEnd !== null && at >= periodEnd;
+  const planId = ended ? 'free' : subscription;
+  const inPeriod = periodStart !== null && periodEnd !== null && periodStart <= at && at < periodEnd;
+  return {
+    planId,
+    period: planId !== 'free' && inPeriod ? { start: periodStart, end: periodEnd } : calendarMonthUtc(at),
+  };
+}

@@ -4,7 +4,7 @@ import { generationUsage, profile } from '#server/db/schema';
 import { monthlyGenerationLimit } from '#shared/plans';
 import type { GenerationUsage } from '#shared/user';
 import { generationsUsedUp } from './usage-errors.ts';
-import { calendarMonthUtc } from './usage-period.ts';
+import { planInForce, type UsagePeriod } from './usage-period.ts';
 
 export interface UsageRepositoryOptions {
   /** FREE_GENERATIONS_PER_MONTH: the free plan's limit (the paid plans' are in src/shared/plans.ts). */
@@ -32,17 +32,22 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
   const now = options.now ?? (() => new Date());
   const ttlMs = options.reservationTtlMs ?? DEFAULT_RESERVATION_TTL_MS;
 
-  async function planOf(q: Db | Tx, userId: string): Promise<string> {
+  /** The plan in force and its counting period (usage-period.ts). */
+  async function planOf(q: Db | Tx, userId: string, at: Date) {
     const [row] = await q
-      .select({ subscription: profile.subscription })
+      .select({
+        subscription: profile.subscription,
+        periodStart: profile.periodStart,
+        periodEnd: profile.periodEnd,
+        cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
+      })
       .from(profile)
       .where(eq(profile.userId, userId));
-    return row?.subscription ?? 'free';
+    return planInForce(row ?? null, at);
   }
 
   /** What counts in the period `at` falls in: used generations and reservations young enough to still be running. */
-  function countedInPeriod(at: Date) {
-    const { start, end } = calendarMonthUtc(at);
+  function countedInPeriod(at: Date, { start, end }: UsagePeriod) {
     const liveSince = new Date(at.getTime() - ttlMs);
     return and(
       gte(generationUsage.createdAt, start),
@@ -51,11 +56,11 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
     );
   }
 
-  async function countInPeriod(q: Db | Tx, userId: string, at: Date): Promise<number> {
+  async function countInPeriod(q: Db | Tx, userId: string, at: Date, period: UsagePeriod): Promise<number> {
     const [row] = await q
       .select({ count: sql<number>`count(*)::int` })
       .from(generationUsage)
-      .where(and(eq(generationUsage.userId, userId), countedInPeriod(at)));
+      .where(and(eq(generationUsage.userId, userId), countedInPeriod(at, period)));
     return row?.count ?? 0;
   }
 
@@ -71,9 +76,9 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${USAGE_LOCK_SPACE}::int, hashtext(${userId}))`);
         const at = now();
-        const planId = await planOf(tx, userId);
+        const { planId, period } = await planOf(tx, userId, at);
         const limit = limitOf(planId);
-        if (limit !== null && (await countInPeriod(tx, userId, at)) >= limit) {
+        if (limit !== null && (await countInPeriod(tx, userId, at, period)) >= limit) {
           throw generationsUsedUp(planId, limit);
         }
         await tx
@@ -100,30 +105,47 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
     /** The user's count this period under their current plan, as GET /api/users/:uid shows it. */
     async usage(userId: string): Promise<GenerationUsage> {
       const at = now();
-      const [used, planId] = await Promise.all([countInPeriod(db, userId, at), planOf(db, userId)]);
-      return { used, limit: limitOf(planId), periodEnd: calendarMonthUtc(at).end.toISOString() };
+      const { planId, period } = await planOf(db, userId, at);
+      const used = await countInPeriod(db, userId, at, period);
+      return { used, limit: limitOf(planId), periodEnd: period.end.toISOString() };
     },
 
-    /** `usage` for several users at once (an admin's page of users), given each one's plan. */
-    async usageOfMany(
-      users: readonly { userId: string; planId: string }[],
-    ): Promise<Map<string, GenerationUsage>> {
+    /** `usage` for several users at once (an admin's page of users): one count per distinct period. */
+    async usageOfMany(userIds: readonly string[]): Promise<Map<string, GenerationUsage>> {
       const at = now();
-      const ids = users.map((u) => u.userId);
-      const rows =
-        ids.length === 0
-          ? []
-          : await db
-              .select({ userId: generationUsage.userId, count: sql<number>`count(*)::int` })
-              .from(generationUsage)
-              .where(and(inArray(generationUsage.userId, ids), countedInPeriod(at)))
-              .groupBy(generationUsage.userId);
-      const counts = new Map(rows.map((row) => [row.userId, row.count]));
-      const periodEnd = calendarMonthUtc(at).end.toISOString();
+      if (userIds.length === 0) return new Map();
+      const states = await db
+        .select({
+          userId: profile.userId,
+          subscription: profile.subscription,
+          periodStart: profile.periodStart,
+          periodEnd: profile.periodEnd,
+          cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
+        })
+        .from(profile)
+        .where(inArray(profile.userId, [...userIds]));
+      const stateOf = new Map(states.map((state) => [state.userId, state]));
+      const plans = new Map(userIds.map((id) => [id, planInForce(stateOf.get(id) ?? null, at)]));
+      const byPeriod = new Map<string, { period: UsagePeriod; ids: string[] }>();
+      for (const [id, { period }] of plans) {
+        const key = `${period.start.toISOString()}/${period.end.toISOString()}`;
+        const group = byPeriod.get(key) ?? { period, ids: [] };
+        group.ids.push(id);
+        byPeriod.set(key, group);
+      }
+      const counts = new Map<string, number>();
+      for (const { period, ids } of byPeriod.values()) {
+        const rows = await db
+          .select({ userId: generationUsage.userId, count: sql<number>`count(*)::int` })
+          .from(generationUsage)
+          .where(and(inArray(generationUsage.userId, ids), countedInPeriod(at, period)))
+          .groupBy(generationUsage.userId);
+        for (const row of rows) counts.set(row.userId, row.count);
+      }
       return new Map(
-        users.map(({ userId, planId }) => [
-          userId,
-          { used: counts.get(userId) ?? 0, limit: limitOf(planId), periodEnd },
+        [...plans].map(([id, { planId, period }]) => [
+          id,
+          { used: counts.get(id) ?? 0, limit: limitOf(planId), periodEnd: period.end.toISOString() },
         ]),
       );
     },

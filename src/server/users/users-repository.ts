@@ -17,13 +17,19 @@ export interface UserRow {
   image: string | null;
   subscription: string | null;
   role: string | null;
+  stripeCustomerId: string | null;
+  cancelAtPeriodEnd: boolean | null;
 }
 
-/** A user as this repository reads it: the `admin` flag always known. */
-export type StoredUser = User & Required<Pick<User, 'admin'>>;
+/** A user as this repository reads it: the `admin` flag and billing always known. */
+export type StoredUser = User & Required<Pick<User, 'admin' | 'billing'>>;
 
-function toUser({ id, role, ...fields }: UserRow): StoredUser {
-  return { ...userWithFallbacks({ uid: id, ...fields }), admin: role === ADMIN_ROLE };
+function toUser({ id, role, stripeCustomerId, cancelAtPeriodEnd, ...fields }: UserRow): StoredUser {
+  return {
+    ...userWithFallbacks({ uid: id, ...fields }),
+    admin: role === ADMIN_ROLE,
+    billing: { managed: stripeCustomerId !== null, cancelAtPeriodEnd: cancelAtPeriodEnd === true },
+  };
 }
 
 const columns = {
@@ -33,6 +39,8 @@ const columns = {
   image: user.image,
   subscription: profile.subscription,
   role: user.role,
+  stripeCustomerId: profile.stripeCustomerId,
+  cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
 };
 
 /** 401: the caller's token is valid but the account behind it has been deleted. */

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createBillingRepository } from './billing-repository.ts';
+import { billingSettings } from './billing-settings.ts';
+import { createStripeBilling, createStripeClient, type StripeBilling } from './stripe-billing.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stripe billing, or null when it is not configured (plans are then assigned by administrators). */
+    billing: StripeBilling | null;
+  }
+}
+
+/** Decorates `app.billing` from STRIPE_* (README: Billing). */
+export const billingPlugin = fp(
+  async (app: FastifyInstance) => {
+    const settings = billingSettings(app.config);
+    app.decorate(
+      'billing',
+      settings
+        ? createStripeBilling({
+            settings,
+            stripe: createStripeClient(settings.secretKey, app.config.STRIPE_API_URL),
+            repository: createBillingRepository(app.database.db),
+            log: app.log,
+          })
+        : null,
+    );
+  },
+  { name: 'billing' },
+);

@@ -1,0 +1,136 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { billingEvent, profile, user } from '#server/db/schema';
+import type { SubscriptionChange } from './subscription-change.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What the billing routes need to know of a user. */
+export interface BillingAccount {
+  email: string;
+  name: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** Stripe's status of the user's subscription (null: never subscribed online). */
+  subscriptionStatus: string | null;
+}
+
+/** Subscription statuses in which a new checkout would make a second, parallel subscription. */
+const SUBSCRIBED = new Set(['active', 'trialing', 'past_due']);
+
+export function hasLiveSubscription(account: BillingAccount): boolean {
+  return account.subscriptionStatus !== null && SUBSCRIBED.has(account.subscriptionStatus);
+}
+
+/** Why an event changed nothing, for the log (the event still counts as handled). */
+export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown customer' | 'other subscription';
+
+/**
+ * Billing state in the database: each user's Stripe customer and subscription (on the profile) and the
+ * webhook events handled (`billing_event`). An event's effect and its record are one transaction: a
+ * redelivered event finds its record and does nothing, and an event whose effect failed is not recorded,
+ * so Stripe's retry applies it.
+ */
+export function createBillingRepository(db: Db) {
+  async function applyChange(tx: Tx, change: SubscriptionChange): Promise<ApplyOutcome> {
+    const columns = {
+      userId: profile.userId,
+      customerId: profile.stripeCustomerId,
+      subscriptionId: profile.stripeSubscriptionId,
+      status: profile.subscriptionStatus,
+      eventAt: profile.billingEventAt,
+    };
+    let [row] = await tx
+      .select(columns)
+      .from(profile)
+      .where(eq(profile.stripeCustomerId, change.customerId))
+      .for('update');
+    if (!row && change.userId) {
+      // The customer is not recorded yet (the checkout's answer was lost): the event names our user.
+      [row] = await tx
+        .select(columns)
+        .from(profile)
+        .where(and(eq(profile.userId, change.userId), isNull(profile.stripeCustomerId)))
+        .for('update');
+    }
+    if (!row) return 'unknown customer';
+    if (row.eventAt && change.eventAt < row.eventAt) return 'stale';
+    const sameSubscription = row.subscriptionId === change.subscriptionId;
+    // An ended subscription never comes back (an update sent before its deletion may arrive after it in
+    // the same second), and the end of an old subscription leaves a newer one alone.
+    if (sameSubscription && row.status === 'canceled' && change.kind !== 'delete') return 'stale';
+    if (change.kind === 'delete' && row.subscriptionId !== null && !sameSubscription)
+      return 'other subscription';
+
+    await tx
+      .update(profile)
+      .set({
+        subscription: change.plan,
+        stripeCustomerId: change.customerId,
+        stripeSubscriptionId: change.subscriptionId,
+        subscriptionStatus: change.status,
+        // A checkout does not carry the period: the subscription's own events do (and may have come first).
+        ...(change.period || !sameSubscription
+          ? { periodStart: change.period?.start ?? null, periodEnd: change.period?.end ?? null }
+          : {}),
+        cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+        billingEventAt: change.eventAt,
+      })
+      .where(eq(profile.userId, row.userId));
+    return 'applied';
+  }
+
+  return {
+    async account(userId: string): Promise<BillingAccount | null> {
+      const [row] = await db
+        .select({
+          email: user.email,
+          name: user.name,
+          customerId: profile.stripeCustomerId,
+          subscriptionId: profile.stripeSubscriptionId,
+          subscriptionStatus: profile.subscriptionStatus,
+        })
+        .from(user)
+        .leftJoin(profile, eq(profile.userId, user.id))
+        .where(eq(user.id, userId));
+      return row ?? null;
+    },
+
+    /**
+     * Records the user's Stripe customer unless one is recorded already; returns the one that is (two
+     * checkouts at once create one customer: the Stripe call is idempotent per user).
+     */
+    async saveCustomer(userId: string, customerId: string): Promise<string> {
+      return db.transaction(async (tx) => {
+        await tx.insert(profile).values({ userId }).onConflictDoNothing();
+        await tx
+          .update(profile)
+          .set({ stripeCustomerId: customerId })
+          .where(and(eq(profile.userId, userId), isNull(profile.stripeCustomerId)));
+        const [row] = await tx
+          .select({ customerId: profile.stripeCustomerId })
+          .from(profile)
+          .where(eq(profile.userId, userId));
+        return row?.customerId ?? customerId;
+      });
+    },
+
+    /** Handles a webhook event once: `change` (null for events that change nothing) applied with its record. */
+    async handleEvent(
+      event: { id: string; type: string },
+      change: SubscriptionChange | null,
+    ): Promise<ApplyOutcome | 'recorded'> {
+      return db.transaction(async (tx) => {
+        const [fresh] = await tx
+          .insert(billingEvent)
+          .values({ id: event.id, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: billingEvent.id });
+        if (!fresh) return 'duplicate';
+        return change ? applyChange(tx, change) : 'recorded';
+      });
+    },
+  };
+}
+
+export type BillingRepository = ReturnType<typeof createBillingRepository>;
