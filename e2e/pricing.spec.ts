@@ -4,7 +4,7 @@ import { signedInAccount } from './support/accounts.ts';
 const PLANS = [
   { id: 'starter', name: 'Starter', monthly: '$12', yearly: '$99', button: 'Choose Starter' },
   { id: 'pro', name: 'Pro', monthly: '$39', yearly: '$349', button: 'Upgrade to Pro' },
-  { id: 'enterprise', name: 'Enterprise', monthly: '$89', yearly: '$799', button: 'Choose Enterprise' },
+  { id: 'enterprise', name: 'Enterprise', monthly: '$89', yearly: '$799', button: 'Contact sales' },
 ];
 
 async function expectPrices(page: Page, period: 'monthly' | 'yearly') {
@@ -82,20 +82,28 @@ test.describe('pricing page', () => {
     await expectPrices(page, 'monthly');
   });
 
-  test('a signed-out visitor choosing a plan goes to sign-up', async ({ page }) => {
+  test('without online payment, a visitor choosing a plan is told so and can sign up free', async ({
+    page,
+  }) => {
     await page.goto('/subscription');
     await page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+    await expect(page.getByText('Online payment is not set up on this server')).toBeVisible();
+    await expect(page.getByText(/An administrator assigns plans/)).toBeVisible();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await page.getByRole('button', { name: 'Sign up free' }).click();
     await expect(page).toHaveURL(/\/signup$/);
   });
 
-  test('a signed-in user choosing a plan is told that subscriptions are coming soon', async ({
+  test('without online payment or a sales address, a signed-in user is told who assigns plans', async ({
     page,
   }, testInfo) => {
     await signedInAccount(page, testInfo);
     await page.goto('/subscription');
-    await page.getByRole('link', { name: 'Choose Enterprise' }).click();
-    await expect(page.getByText('Subscriptions are coming soon')).toBeVisible();
-    await expect(page.getByText(/Checkout for the Enterprise plan is not open yet/)).toBeVisible();
+    await page.getByRole('link', { name: 'Choose Starter' }).click();
+    await expect(page.getByText('Online payment is not set up on this server')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign up free' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Contact sales' }).click();
+    await expect(page.getByText('Enterprise is arranged with this server’s administrator')).toBeVisible();
     await expect(page).toHaveURL(/\/subscription$/);
   });
 });

@@ -95,7 +95,7 @@ export const PLANS: readonly Plan[] = [
     description: 'For teams that need unlimited access, control and support.',
     price: 89,
     yearlyPrice: 799,
-    buttonText: 'Choose Enterprise',
+    buttonText: 'Contact sales',
     buttonVariant: 'outline',
     popular: false,
     monthlyGenerations: null,

@@ -30,7 +30,7 @@ export interface User {
 
 /** The user's subscription paid online (Stripe), as GET /api/users/:uid shows it. */
 export interface UserBilling {
-  /** The user has paid online before: 'Manage subscription' opens the customer portal. */
+  /** The user has subscribed online (now or before): 'Manage subscription' opens the customer portal. */
   managed: boolean;
   /** The subscription was cancelled and ends at `usage.periodEnd`. */
   cancelAtPeriodEnd: boolean;

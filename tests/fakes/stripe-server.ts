@@ -6,7 +6,9 @@ import Stripe from 'stripe';
  * A local stand-in for the part of Stripe's API Draftsmith calls (customers, Checkout sessions, customer
  * portal sessions), speaking its protocol: form-encoded bodies with bracketed keys, a Bearer secret key,
  * Idempotency-Key replays, JSON objects with ids and errors in Stripe's `{error: {type, message}}` shape.
- * Point STRIPE_API_URL at `url`. Every request is recorded for the tests to assert on.
+ * Point STRIPE_API_URL at `url`. Every request is recorded for the tests to assert on. The sessions'
+ * URLs are pages of this server: a Checkout page whose Pay button sends the webhook events and returns
+ * to the success URL, and a portal page that cancels the subscription at its period's end.
  *
  * Webhook events are built and signed by `signedEvent`, the way Stripe signs them (the `stripe`
  * package's own test header generator).
@@ -25,6 +27,12 @@ export interface FakeStripeServer {
   requests: StripeRequest[];
   /** The next `count` requests answer 500 (Stripe having trouble). */
   failNext(count: number): void;
+  /**
+   * Where the hosted pages deliver their events (the app's POST /api/billing/webhook): paying on the
+   * Checkout page sends `checkout.session.completed` and `customer.subscription.created`; cancelling in
+   * the portal sends `customer.subscription.updated` with `cancel_at_period_end`.
+   */
+  setWebhookUrl(url: string): void;
   close(): Promise<void>;
 }
 
@@ -37,8 +45,37 @@ async function readForm(request: IncomingMessage): Promise<Record<string, string
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
+interface CheckoutRecord {
+  customer: string;
+  price: string;
+  metadata: Record<string, string>;
+  clientReferenceId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function hostedPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:4rem auto"><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+/** `metadata[uid]`-style keys of a form body, gathered into one object. */
+const metadataOf = (body: Record<string, string>, prefix: string) =>
+  Object.fromEntries(
+    Object.entries(body)
+      .filter(([key]) => key.startsWith(`${prefix}[`))
+      .map(([key, value]) => [key.slice(prefix.length + 1, -1), value]),
+  );
+
 export async function startFakeStripe(): Promise<FakeStripeServer> {
   const requests: StripeRequest[] = [];
+  const checkouts = new Map<string, CheckoutRecord>();
+  const portals = new Map<string, { customer: string; returnUrl: string }>();
+  /** The live subscription of each customer, as the hosted pages made it. */
+  const subscriptions = new Map<string, ReturnType<typeof stripeSubscription>>();
+  let webhookUrl: string | null = null;
+  let baseUrl = '';
   const replays = new Map<string, { status: number; body: unknown }>();
   let failures = 0;
   let counter = 0;
@@ -59,6 +96,14 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
     }
     if (path === '/v1/checkout/sessions') {
       const id = nextId('cs_test');
+      checkouts.set(id, {
+        customer: body.customer ?? '',
+        price: body['line_items[0][price]'] ?? '',
+        metadata: metadataOf(body, 'metadata'),
+        clientReferenceId: body.client_reference_id ?? '',
+        successUrl: body.success_url ?? '',
+        cancelUrl: body.cancel_url ?? '',
+      });
       return {
         status: 200,
         body: {
@@ -67,12 +112,13 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
           mode: body.mode,
           customer: body.customer,
           client_reference_id: body.client_reference_id ?? null,
-          url: `https://checkout.stripe.test/c/pay/${id}`,
+          url: `${baseUrl}/pay/${id}`,
         },
       };
     }
     if (path === '/v1/billing_portal/sessions') {
       const id = nextId('bps');
+      portals.set(id, { customer: body.customer ?? '', returnUrl: body.return_url ?? '' });
       return {
         status: 200,
         body: {
@@ -80,7 +126,7 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
           object: 'billing_portal.session',
           customer: body.customer,
           return_url: body.return_url,
-          url: `https://billing.stripe.test/p/session/${id}`,
+          url: `${baseUrl}/portal/${id}`,
         },
       };
     }
@@ -92,8 +138,97 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
     };
   };
 
+  const deliver = async (event: object) => {
+    if (!webhookUrl) throw new Error('setWebhookUrl first');
+    const { payload, headers } = signedEvent(event);
+    const response = await fetch(webhookUrl, { method: 'POST', headers, body: payload });
+    if (!response.ok) throw new Error(`webhook answered ${response.status}: ${await response.text()}`);
+  };
+
+  /** The hosted Checkout and portal pages a browser is sent to (GET shows, POST acts and redirects). */
+  const hosted = async (
+    method: string,
+    path: string,
+  ): Promise<{ status: number; html?: string; location?: string }> => {
+    const [, kind, id = ''] = path.split('/');
+    const now = Math.floor(Date.now() / 1000);
+    if (kind === 'pay' && checkouts.has(id)) {
+      const checkout = checkouts.get(id) as CheckoutRecord;
+      if (method === 'GET') {
+        return {
+          status: 200,
+          html: hostedPage(
+            'Fake Stripe Checkout',
+            `<p>Subscribe to <strong data-testid="price">${escapeHtml(checkout.price)}</strong>.</p><form method="post"><button type="submit">Pay</button></form><p><a href="${escapeHtml(checkout.cancelUrl)}">Back</a></p>`,
+          ),
+        };
+      }
+      const subscription = stripeSubscription({
+        id: nextId('sub'),
+        customer: checkout.customer,
+        price: checkout.price,
+        periodStart: now,
+        periodEnd: now + 30 * 86400,
+        metadata: { uid: checkout.metadata.uid ?? '', plan: checkout.metadata.plan ?? '' },
+      });
+      subscriptions.set(checkout.customer, subscription);
+      await deliver(stripeEvent('customer.subscription.created', subscription, now));
+      await deliver(
+        stripeEvent(
+          'checkout.session.completed',
+          {
+            id,
+            object: 'checkout.session',
+            mode: 'subscription',
+            customer: checkout.customer,
+            subscription: subscription.id,
+            client_reference_id: checkout.clientReferenceId,
+            metadata: checkout.metadata,
+            payment_status: 'paid',
+          },
+          now,
+        ),
+      );
+      return { status: 303, location: checkout.successUrl };
+    }
+    if (kind === 'portal' && portals.has(id)) {
+      const portal = portals.get(id) as { customer: string; returnUrl: string };
+      if (method === 'GET') {
+        return {
+          status: 200,
+          html: hostedPage(
+            'Fake Stripe customer portal',
+            `<form method="post"><button type="submit">Cancel subscription</button></form><p><a href="${escapeHtml(portal.returnUrl)}">Return</a></p>`,
+          ),
+        };
+      }
+      const subscription = subscriptions.get(portal.customer);
+      if (subscription) {
+        subscription.cancel_at_period_end = true;
+        await deliver(stripeEvent('customer.subscription.updated', subscription, now + 1));
+      }
+      return { status: 303, location: portal.returnUrl };
+    }
+    return { status: 404, html: hostedPage('Not found', '') };
+  };
+
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://stripe.test').pathname;
+    if (!path.startsWith('/v1/')) {
+      try {
+        await readForm(request);
+        const page = await hosted(request.method ?? 'GET', path);
+        response.writeHead(page.status, {
+          'content-type': 'text/html; charset=utf-8',
+          ...(page.location ? { location: page.location } : {}),
+        });
+        response.end(page.html ?? '');
+      } catch (err) {
+        response.writeHead(500, { 'content-type': 'text/plain' });
+        response.end(String(err));
+      }
+      return;
+    }
     const body = await readForm(request);
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     requests.push({
@@ -126,11 +261,15 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     requests,
     failNext(count) {
       failures = count;
+    },
+    setWebhookUrl(url) {
+      webhookUrl = url;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -13,6 +13,7 @@ import {
   stripeEvent,
   stripeSubscription,
 } from '#tests/fakes/stripe-server';
+import { listen } from '#tests/helpers/generation-calls';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { testDatabaseKinds } from '#tests/helpers/test-database';
 
@@ -143,7 +144,7 @@ describe.each(testDatabaseKinds())('billing with Stripe (%s)', (kind) => {
     const before = stripe.requests.length;
     const res = await post('/api/billing/checkout', user.headers, { plan: 'starter', period: 'yearly' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    expect(res.json().url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
 
     const [customer, session] = stripe.requests.slice(before);
     expect(customer).toMatchObject({
@@ -238,7 +239,7 @@ describe.each(testDatabaseKinds())('billing with Stripe (%s)', (kind) => {
     await post('/api/billing/checkout', user.headers, { plan: 'starter', period: 'monthly' });
     const portal = await post('/api/billing/portal', user.headers);
     expect(portal.statusCode).toBe(200);
-    expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
+    expect(portal.json().url).toMatch(new RegExp(`^${stripe.url}/portal/bps_`));
     expect(stripe.requests.at(-1)).toMatchObject({
       path: '/v1/billing_portal/sessions',
       body: { customer: await customerOf(user.uid), return_url: `${TEST_ORIGIN}/subscription` },
@@ -439,6 +440,23 @@ describe.each(testDatabaseKinds())('billing with Stripe (%s)', (kind) => {
     });
     expect((await deliver(stripeEvent('customer.subscription.deleted', old, now + 1))).statusCode).toBe(200);
     expect((await userOf(user)).subscription).toBe('pro');
+  });
+
+  it('follows a payment on the hosted Checkout page and a cancellation in the portal', async () => {
+    stripe.setWebhookUrl(`${await listen(t)}/api/billing/webhook`);
+    const user = await signedUp(t.app);
+    const { url } = (
+      await post('/api/billing/checkout', user.headers, { plan: 'pro', period: 'monthly' })
+    ).json();
+    expect(await (await fetch(url)).text()).toContain('price_pro_monthly');
+    const paid = await fetch(url, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${TEST_ORIGIN}/subscription?checkout=success`);
+    expect(await userOf(user)).toMatchObject({ subscription: 'pro', billing: { managed: true } });
+
+    const portal = (await post('/api/billing/portal', user.headers)).json().url;
+    await fetch(portal, { method: 'POST', redirect: 'manual' });
+    expect(await userOf(user)).toMatchObject({ subscription: 'pro', billing: { cancelAtPeriodEnd: true } });
   });
 
   it('records events it does not act on, and answers 200 so Stripe stops sending them', async () => {

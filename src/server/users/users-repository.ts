@@ -17,18 +17,18 @@ export interface UserRow {
   image: string | null;
   subscription: string | null;
   role: string | null;
-  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
   cancelAtPeriodEnd: boolean | null;
 }
 
 /** A user as this repository reads it: the `admin` flag and billing always known. */
 export type StoredUser = User & Required<Pick<User, 'admin' | 'billing'>>;
 
-function toUser({ id, role, stripeCustomerId, cancelAtPeriodEnd, ...fields }: UserRow): StoredUser {
+function toUser({ id, role, stripeSubscriptionId, cancelAtPeriodEnd, ...fields }: UserRow): StoredUser {
   return {
     ...userWithFallbacks({ uid: id, ...fields }),
     admin: role === ADMIN_ROLE,
-    billing: { managed: stripeCustomerId !== null, cancelAtPeriodEnd: cancelAtPeriodEnd === true },
+    billing: { managed: stripeSubscriptionId !== null, cancelAtPeriodEnd: cancelAtPeriodEnd === true },
   };
 }
 
@@ -39,7 +39,7 @@ const columns = {
   image: user.image,
   subscription: profile.subscription,
   role: user.role,
-  stripeCustomerId: profile.stripeCustomerId,
+  stripeSubscriptionId: profile.stripeSubscriptionId,
   cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
 };
 

@@ -8,6 +8,14 @@ export interface ServerConfig {
   socialProviders: { google: boolean; github: boolean };
   /** The largest document the server reads (DOCUMENT_MAX_BYTES): the drop zone refuses bigger ones. */
   documents: { maxBytes: number };
+  /** Online payment (Stripe): which plan and period can be bought, and where 'Contact sales' writes. */
+  billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  enabled: boolean;
+  offers: Record<'starter' | 'pro', Record<'monthly' | 'yearly', boolean>>;
+  salesEmail: string | null;
 }
 
 /** The server's default DOCUMENT_MAX_BYTES (20 MB): the drop zone's limit until the config has loaded. */

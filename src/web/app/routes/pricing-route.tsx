@@ -1,8 +1,27 @@
 import { useAuth } from '#web/features/auth/lib/auth-store.ts';
 import { PricingPage } from '#web/features/pricing/components/pricing-page.tsx';
+import { usePlanChoice } from '#web/features/pricing/hooks/use-plan-choice.ts';
 
-/** /subscription: the pricing page, with a signed-in visitor's current plan marked (none while loading or signed out). */
+/**
+ * /subscription: the pricing page, with a signed-in visitor's current plan marked (none while loading or
+ * signed out), its buttons wired to billing, and 'Manage subscription' for a subscription paid online.
+ */
 export function PricingRoute() {
   const { state } = useAuth();
-  return <PricingPage currentPlan={state.status === 'signed-in' ? state.user.subscription : null} />;
+  const user = state.status === 'signed-in' ? state.user : null;
+  const { pending, choose, manage } = usePlanChoice(user);
+  const periodEnd = user?.usage?.periodEnd;
+  return (
+    <PricingPage
+      currentPlan={user?.subscription ?? null}
+      onChoose={(plan, period) => void choose(plan, period)}
+      pending={pending}
+      subscription={
+        user?.billing?.managed && periodEnd
+          ? { cancelAtPeriodEnd: user.billing.cancelAtPeriodEnd, periodEnd }
+          : null
+      }
+      onManage={() => void manage()}
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, WandSparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { type SignUpInput, signUpSchema } from '#shared/auth-schemas';
 import { generatePassword } from '#shared/password';
 import { Button } from '#web/components/ui/button.tsx';
@@ -16,6 +16,7 @@ import { TermsCheckbox } from './terms-checkbox.tsx';
 
 export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const signUp = useSignUpWithEmail();
   const [photo, setPhoto] = useState<File | null>(null);
   const [termsAccepted, setTermsAccepted] = useState(false);
@@ -40,7 +41,8 @@ export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
       {
         onSuccess: () => {
           notify.success('User created successfully, please sign in');
-          navigate('/signin');
+          // The page the visitor came from (a plan chosen on /subscription) waits for the sign-in.
+          navigate('/signin', { state: location.state });
         },
         onError: (error) => {
           console.error('Sign-up failed', error);

@@ -1,32 +1,27 @@
-import { Check } from 'lucide-react';
+import { Check, Loader2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { type BillingPeriod, type Plan, planPrice } from '#shared/plans';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatPrice } from '#web/features/pricing/utils/format-price.ts';
 import { cn } from '#web/lib/cn.ts';
-import { notify } from '#web/lib/notify.ts';
-import { tokenStore } from '#web/lib/token-store.ts';
 import { PlanFeatureIcon } from './plan-feature-icon.tsx';
-
-// Checkout arrives with the subscription issue; until then a signed-in user (one holding an access
-// token) is told so plainly, and a visitor follows the link to sign-up.
-function onChoosePlan(event: MouseEvent<HTMLAnchorElement>, plan: Plan) {
-  if (!tokenStore.get()) return;
-  event.preventDefault();
-  notify.info('Subscriptions are coming soon', {
-    description: `Checkout for the ${plan.name} plan is not open yet. Your account stays on its current plan until then.`,
-  });
-}
 
 interface PlanCardProps {
   plan: Plan;
   period: BillingPeriod;
   /** The signed-in visitor is on this plan: it is marked, and its button chooses nothing. */
   current?: boolean;
+  /**
+   * The button's action (checkout, sign-up first, contact sales…: hooks/use-plan-choice.ts). Without
+   * one (the prerendered page before it is interactive) the button is a plain link to sign-up.
+   */
+  onChoose?: (plan: Plan) => void;
+  /** The choice is on its way (the checkout page is being opened). */
+  pending?: boolean;
 }
 
-export function PlanCard({ plan, period, current = false }: PlanCardProps) {
+export function PlanCard({ plan, period, current = false, onChoose, pending = false }: PlanCardProps) {
   const [heading, ...includes] = plan.includes;
   const titleId = `plan-${plan.id}-title`;
   const saving = plan.price * 12 - plan.yearlyPrice;
@@ -74,7 +69,16 @@ export function PlanCard({ plan, period, current = false }: PlanCardProps) {
         </Button>
       ) : (
         <Button asChild variant={plan.buttonVariant} size="lg" className="mt-6 w-full">
-          <Link to="/signup" onClick={(event) => onChoosePlan(event, plan)}>
+          <Link
+            to="/signup"
+            aria-disabled={pending || undefined}
+            onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+              if (!onChoose) return;
+              event.preventDefault();
+              if (!pending) onChoose(plan);
+            }}
+          >
+            {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
             {plan.buttonText}
           </Link>
         </Button>

@@ -1,16 +1,40 @@
+import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { type BillingPeriod, PLANS } from '#shared/plans';
+import { type BillingPeriod, PLANS, type Plan, planName } from '#shared/plans';
 import { PageMeta } from '#web/components/page-meta.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { PRICING_HEAD } from '#web/features/pricing/content/pricing-head.ts';
 import { BillingToggle } from './billing-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
 
+/** A subscription paid online, which 'Manage subscription' opens in Stripe's customer portal. */
+export interface ManagedSubscription {
+  cancelAtPeriodEnd: boolean;
+  /** When the plan renews, or ends when cancelled (ISO 8601). */
+  periodEnd: string;
+}
+
 interface PricingPageProps {
   /** The signed-in visitor's plan id ('free' or a catalogue plan), marked on the page; null otherwise. */
   currentPlan?: string | null;
+  /** What a plan button does (see PlanCard); absent while the page is prerendered. */
+  onChoose?: (plan: Plan, period: BillingPeriod) => void;
+  /** The plan (or 'portal') whose Stripe page is being opened. */
+  pending?: string | null;
+  /** The visitor has paid online: the page offers 'Manage subscription'. */
+  subscription?: ManagedSubscription | null;
+  onManage?: () => void;
 }
 
-export function PricingPage({ currentPlan = null }: PricingPageProps) {
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+export function PricingPage({
+  currentPlan = null,
+  onChoose,
+  pending = null,
+  subscription = null,
+  onManage,
+}: PricingPageProps) {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (
     <>
@@ -42,17 +66,46 @@ export function PricingPage({ currentPlan = null }: PricingPageProps) {
               below for more generations.
             </p>
           ) : null}
+          {subscription && currentPlan ? (
+            <div
+              data-testid="managed-subscription"
+              className="mx-auto mt-6 flex w-fit flex-wrap items-center justify-center gap-x-4 gap-y-2 rounded-2xl border border-border bg-muted/50 px-4 py-2 text-muted-foreground text-sm"
+            >
+              <span>
+                {currentPlan === 'free' ? (
+                  'Your subscription has ended.'
+                ) : (
+                  <>
+                    Your <span className="font-semibold text-foreground">{planName(currentPlan)}</span> plan{' '}
+                    {subscription.cancelAtPeriodEnd ? 'ends' : 'renews'} on{' '}
+                    {dateFormat.format(new Date(subscription.periodEnd))}.
+                  </>
+                )}
+              </span>
+              <Button variant="outline" size="compact" onClick={onManage} disabled={pending === 'portal'}>
+                {pending === 'portal' ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+                Manage subscription
+              </Button>
+            </div>
+          ) : null}
           <div className="mt-10">
             <BillingToggle value={period} onChange={setPeriod} />
           </div>
           <div className="mx-auto mt-12 grid max-w-md grid-cols-1 gap-8 lg:max-w-none lg:grid-cols-3">
             {PLANS.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} period={period} current={plan.id === currentPlan} />
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                period={period}
+                current={plan.id === currentPlan}
+                onChoose={onChoose ? (chosen) => onChoose(chosen, period) : undefined}
+                pending={pending === plan.id}
+              />
             ))}
           </div>
           <p className="mt-12 text-center text-muted-foreground text-sm">
-            Prices are in US dollars, excluding applicable taxes. Checkout is coming soon — until then,
-            choosing a plan creates your free account.
+            Prices are in US dollars, excluding applicable taxes. Payments are handled by Stripe; cancel any
+            time and keep your plan to the end of the period you paid for.
           </p>
         </div>
       </section>
