@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user as userTable } from '#server/db/schema';
 import { cookieHeader, requestToken, TEST_ORIGIN } from '#tests/factories/account';
 import { type FakeOAuthServer, startOAuthServer } from '#tests/fakes/oauth-server';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
@@ -111,6 +113,26 @@ describe.each(testDatabaseKinds())('social sign-in (%s)', (kind) => {
       displayName: 'Grace Hub',
       photoURL: 'https://img.example.test/g.png',
     });
+  });
+
+  it('sends a disabled account back to sign-in with a code the page explains', async () => {
+    oauth.setUser({ id: '9100', email: 'banned.social@example.test', name: 'Banned Social' });
+    const first = await socialSignIn(t, 'github', '/');
+    const uid = JSON.parse(
+      atob(
+        (await requestToken(t.app, cookieHeader(first.done), 'banned.social@example.test'))
+          .json()
+          .token.split('.')[1],
+      ),
+    ).sub;
+    await t.app.database.db.update(userTable).set({ banned: true }).where(eq(userTable.id, uid));
+
+    const again = await socialSignIn(t, 'github', '/');
+    expect(again.done.statusCode).toBe(302);
+    const back = new URL(again.done.headers.location as string, TEST_ORIGIN);
+    expect(back.pathname).toBe('/signin');
+    expect(back.searchParams.get('error')).toBe('BANNED_USER');
+    expect(cookieHeader(again.done)).not.toContain('session_token');
   });
 
   it('signs in with a provider whose name is too long and whose picture is unusable: cut and dropped', async () => {

@@ -7,6 +7,8 @@ describe('socialSignInErrorMessage', () => {
     expect(socialSignInErrorMessage('state_mismatch')).toMatch(/^The sign-in was interrupted/);
     expect(socialSignInErrorMessage('ACCOUNT_NOT_LINKED')).toMatch(/already exists/);
     expect(socialSignInErrorMessage('signup_disabled')).toBe('New accounts cannot be created at the moment.');
+    // better-auth's admin plugin, for an account an administrator disabled.
+    expect(socialSignInErrorMessage('BANNED_USER')).toMatch(/^This account has been disabled\./);
   });
 
   it('never shows unknown text, whatever it looks like', () => {
