@@ -18,6 +18,7 @@ export default defineConfig({
       '/signin': 'src/web/app/routes/auth-route.tsx',
       '/signup': 'src/web/app/routes/auth-route.tsx',
       '/services/*': ['src/web/app/routes/protected-layout.tsx', 'src/web/app/routes/tool-route.tsx'],
+      '/admin': ['src/web/app/routes/protected-layout.tsx', 'src/web/app/routes/admin-route.tsx'],
     }),
   ],
   // The year prerendered pages were built in (src/web/lib/current-year.ts).

@@ -3,6 +3,9 @@ import { type APIRequestContext, expect, type Page, type TestInfo } from '@playw
 
 export const STRONG_PASSWORD = 'Draft$mith2024';
 
+/** The end-to-end server's administrator (ADMIN_EMAILS, global-setup.ts); admin.spec.ts signs it up. */
+export const E2E_ADMIN_EMAIL = 'e2e-admin@example.test';
+
 export interface TestAccount {
   username: string;
   email: string;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { E2E_ADMIN_EMAIL } from './accounts.ts';
 import { startAppServer } from './app-server.ts';
 import { startExtraServices } from './extra-services.ts';
 
@@ -28,6 +29,7 @@ export default async function globalSetup(_config: FullConfig) {
       // Every test signs up its own accounts from one IP; the limiter has its own integration tests.
       AUTH_RATE_LIMIT_PER_IP: '0',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '0',
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       ...extra.env,
       ...fromEnv,
     },

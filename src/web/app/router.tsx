@@ -19,6 +19,9 @@ const ProtectedLayout = lazy(async () => ({
 const ToolRoute = lazy(async () => ({
   default: (await import('./routes/tool-route.tsx')).ToolRoute,
 }));
+const AdminRoute = lazy(async () => ({
+  default: (await import('./routes/admin-route.tsx')).AdminRoute,
+}));
 
 /** docs/product.md §2 route table. Rendered inside a BrowserRouter (app.tsx) or a StaticRouter (prerender). */
 export function AppRoutes() {
@@ -36,6 +39,9 @@ export function AppRoutes() {
           {TOOL_LIST.map((tool) => (
             <Route key={tool.slug} path={tool.slug} element={<ToolRoute />} />
           ))}
+        </Route>
+        <Route path="admin" element={<ProtectedLayout adminOnly />}>
+          <Route index element={<AdminRoute />} />
         </Route>
         <Route path="*" element={<LazyNotFound />} />
       </Routes>

@@ -20,3 +20,12 @@ export const aiKeys = {
   /** GET /api/ai/status: the model's state, polled by the tool pages until it is ready. */
   status: ['ai', 'status'] as const,
 };
+
+export const adminKeys = {
+  /** Every page of GET /api/admin/users, whatever the search (a plan or status change may touch any). */
+  users: ['admin', 'users'] as const,
+  /** The pages of one search ('' for all accounts). */
+  userList: (query: string) => ['admin', 'users', query] as const,
+  /** GET /api/admin/usage: generations per tool per day and the account counts. */
+  usage: ['admin', 'usage'] as const,
+};

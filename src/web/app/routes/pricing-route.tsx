@@ -1,6 +1,13 @@
-import { useAuth } from '#web/features/auth/lib/auth-store.ts';
+import { authStore, useAuth } from '#web/features/auth/lib/auth-store.ts';
 import { PricingPage } from '#web/features/pricing/components/pricing-page.tsx';
 import { usePlanChoice } from '#web/features/pricing/hooks/use-plan-choice.ts';
+
+/** The signed-in user's plan, read again (after a checkout, until Stripe's event has set it). */
+async function reloadPlan(): Promise<string | null> {
+  await authStore.reloadUser();
+  const state = authStore.getState();
+  return state.status === 'signed-in' ? state.user.subscription : null;
+}
 
 /**
  * /subscription: the pricing page, with a signed-in visitor's current plan marked (none while loading or
@@ -9,7 +16,7 @@ import { usePlanChoice } from '#web/features/pricing/hooks/use-plan-choice.ts';
 export function PricingRoute() {
   const { state } = useAuth();
   const user = state.status === 'signed-in' ? state.user : null;
-  const { pending, choose, manage } = usePlanChoice(user);
+  const { pending, choose, manage } = usePlanChoice(user, reloadPlan);
   const periodEnd = user?.usage?.periodEnd;
   return (
     <PricingPage

@@ -4,16 +4,19 @@ import { QueryProvider } from '#web/app/query-provider.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAuth } from '#web/features/auth/lib/auth-store.ts';
 import { AccountHeader } from './account-header.tsx';
+import { LazyNotFound } from './lazy-not-found.tsx';
 import { RouteFallback } from './route-fallback.tsx';
 
 /**
  * docs/product.md §2: /services needs a signed-in user; a skeleton while auth loads, else off to /signin. The
- * tool pages fetch through the query cache, provided here.
+ * tool pages fetch through the query cache, provided here. /admin (`adminOnly`) also needs an
+ * administrator: anyone else signed in gets the not-found view, as for an unknown path.
  */
-export function ProtectedLayout() {
+export function ProtectedLayout({ adminOnly = false }: { adminOnly?: boolean }) {
   const { state } = useAuth();
   const location = useLocation();
   if (state.status === 'signed-out') return <Navigate to="/signin" replace state={{ from: location }} />;
+  if (adminOnly && state.status === 'signed-in' && state.user.admin !== true) return <LazyNotFound />;
   return (
     <QueryProvider>
       <div className="flex min-h-dvh flex-col">

@@ -1,4 +1,4 @@
-import { ExternalLink, LogOut, X } from 'lucide-react';
+import { ExternalLink, LogOut, ShieldCheck, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -71,6 +71,12 @@ export function MobileMenuSheet({
                 {link.label}
               </NavLink>
             ))}
+            {account.status === 'signed-in' && account.user?.admin === true ? (
+              <NavLink to="/admin" onClick={close} className={(state) => cn(rowClass(state), 'mt-4')}>
+                <ShieldCheck className="size-4 text-primary" aria-hidden />
+                Administration
+              </NavLink>
+            ) : null}
             <a
               href={BLOG_LINK.href}
               {...EXTERNAL_LINK_PROPS}

@@ -1,4 +1,5 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { DEFAULT_AVATAR, type User } from '#shared/user';
 import { DisclosureDropdown, dropdownItemClass } from './disclosure-dropdown.tsx';
 
@@ -25,6 +26,12 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         </div>
       </div>
       <div className="my-1 h-px bg-border" />
+      {user.admin === true ? (
+        <Link to="/admin" className={dropdownItemClass()}>
+          <ShieldCheck className="size-4 text-muted-foreground" aria-hidden />
+          Administration
+        </Link>
+      ) : null}
       <button type="button" onClick={onSignOut} className={`${dropdownItemClass()} w-full text-destructive`}>
         <LogOut className="size-4" aria-hidden />
         Sign Out

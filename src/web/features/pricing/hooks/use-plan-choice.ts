@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { BillingPeriod, Plan } from '#shared/plans';
 import type { User } from '#shared/user';
-import { authStore } from '#web/features/auth/lib/auth-store.ts';
 import { getBillingConfig, openBillingPortal, startCheckout } from '#web/features/pricing/api/billing.ts';
 import { planAction, requestedCheckout } from '#web/features/pricing/lib/plan-action.ts';
 import { notify } from '#web/lib/notify.ts';
@@ -22,7 +21,11 @@ const failed = (error: unknown, title: string) =>
  * the server does not sell it), 'Manage subscription', and the return from Stripe (?checkout=…) or from
  * sign-up (?plan=…&period=…, which starts the chosen checkout).
  */
-export function usePlanChoice(user: User | null) {
+export function usePlanChoice(
+  user: User | null,
+  /** Reads the signed-in user again; resolves to their plan (null once signed out). */
+  reloadPlan: () => Promise<string | null>,
+) {
   const navigate = useNavigate();
   const location = useLocation();
   const [pending, setPending] = useState<string | null>(null);
@@ -100,20 +103,20 @@ export function usePlanChoice(user: User | null) {
     if (requested) void checkout(requested.plan, requested.period);
     else if (outcome === 'cancelled')
       notify.info('Checkout cancelled', { description: 'Nothing was charged.' });
-    else if (outcome === 'success') void awaitActivation(user?.subscription ?? 'free');
-  }, [signedIn, location.search, location.pathname, navigate, checkout, user?.subscription]);
+    else if (outcome === 'success') void awaitActivation(user?.subscription ?? 'free', reloadPlan);
+  }, [signedIn, location.search, location.pathname, navigate, checkout, user?.subscription, reloadPlan]);
 
   return { pending, choose, manage };
 }
 
 /** Reloads the user until Stripe's event has changed the plan, then says so. */
-async function awaitActivation(before: string) {
+async function awaitActivation(before: string, reloadPlan: () => Promise<string | null>) {
   notify.success('Thank you for subscribing', { description: 'Your new plan shows here in a moment.' });
   for (let i = 0; i < ACTIVATION_TRIES; i++) {
     await new Promise((resolve) => setTimeout(resolve, ACTIVATION_POLL_MS));
-    await authStore.reloadUser();
-    const state = authStore.getState();
-    if (state.status === 'signed-in' && state.user.subscription !== before) {
+    const plan = await reloadPlan();
+    if (plan === null) return;
+    if (plan !== before) {
       notify.success('Your plan is active', { description: 'Enjoy your new generations.' });
       return;
     }

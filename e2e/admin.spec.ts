@@ -1,0 +1,245 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  accessToken,
+  E2E_ADMIN_EMAIL,
+  STRONG_PASSWORD,
+  signedInAccount,
+  signInThroughForm,
+  type TestAccount,
+} from './support/accounts.ts';
+import { openService, toolOutput } from './support/service-helpers.ts';
+
+/**
+ * /admin (issue: the administration page): admins see the accounts and usage, set plans, disable and
+ * re-enable accounts; everyone else gets the not-found view. The server's ADMIN_EMAILS names
+ * E2E_ADMIN_EMAIL (support/global-setup.ts).
+ */
+
+const ADMIN: TestAccount = { username: 'E2E Admin', email: E2E_ADMIN_EMAIL, password: STRONG_PASSWORD };
+const DISABLED_MESSAGE =
+  'This account has been disabled. Contact the administrator of this Draftsmith server if you think this is a mistake.';
+const SHOTS = '/tmp/admin-shots';
+
+// The tests share the one admin account: run them in order in one worker (without skipping the rest
+// when one fails), after making sure the account exists.
+test.describe.configure({ mode: 'default' });
+
+test.beforeAll(async ({ playwright }) => {
+  const base = process.env.E2E_BASE_URL!;
+  const request = await playwright.request.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } });
+  // A rerun (or a retry) finds the account already there: then it signs in instead.
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { name: ADMIN.username, email: ADMIN.email, password: ADMIN.password },
+  });
+  if (signUp.status() !== 200) {
+    const signIn = await request.post('/api/auth/sign-in/email', {
+      data: { email: ADMIN.email, password: ADMIN.password },
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+  }
+  const jwt = await request.post('/api/jwt', { data: { email: ADMIN.email } });
+  expect(jwt.status()).toBe(200);
+  const { token } = (await jwt.json()) as { token: string };
+  const profile = await request.post('/api/users', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { username: ADMIN.username },
+  });
+  expect([200, 201]).toContain(profile.status());
+  await request.post('/api/auth/sign-out', { data: {} });
+  await request.dispose();
+});
+
+/** The admin, signed in on a page of their own browser context, on /admin. */
+async function openAdmin(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await signInThroughForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
+  return page;
+}
+
+/** Searches /admin for one account; returns its row. */
+async function findUser(admin: Page, account: TestAccount) {
+  await admin.getByRole('searchbox', { name: 'Search users by name or e-mail' }).fill(account.email);
+  const rows = admin.getByTestId('admin-user-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(account.email);
+  return rows;
+}
+
+test('a user who is not an admin gets the not-found view at /admin, and no Administration link', async ({
+  page,
+}, testInfo) => {
+  const adminCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/admin')) adminCalls.push(request.url());
+  });
+  await signedInAccount(page, testInfo);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Administration' })).toHaveCount(0);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Administration' })).toHaveCount(0);
+  expect(adminCalls).toEqual([]);
+  // Still signed in: the page never asked the admin API (whose 403 would sign them out).
+  expect(await accessToken(page)).toBeTruthy();
+});
+
+test('a free user at the limit is refused; an admin raises the plan on /admin; the user generates again and sees the plan on /subscription', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const user = await openService(page, testInfo, 'article-generator');
+  const token = await accessToken(page);
+  for (let i = 0; i < 20; i++) {
+    const res = await page.request.post('/api/generate-article', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { topic: `Topic ${i}` },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.reload();
+  await expect(page.getByText('20 of 20 generations this month')).toBeAttached();
+  await page.getByLabel('Article Topic').fill('One more article');
+  const generate = page.getByRole('button', { name: 'Generate Article', exact: true });
+  await generate.click();
+  const banner = page.getByRole('alert').filter({ hasText: 'Failed to fetch results' });
+  await expect(banner).toContainText('You have used all 20 generations of your Free plan this month.');
+  await expect(banner.getByRole('link', { name: 'Upgrade' })).toBeVisible();
+
+  // The admin reaches /admin through the account menu, finds the user and puts them on Pro.
+  const admin = await openAdmin(browser);
+  await admin.goto('/');
+  await admin.getByRole('button', { name: /Account menu/ }).click();
+  await admin.getByRole('link', { name: 'Administration' }).click();
+  await expect(admin).toHaveURL(/\/admin$/);
+  const row = await findUser(admin, user);
+  await expect(row.getByRole('cell', { name: '20 of 20' })).toBeVisible();
+  await expect(row.getByText('Active')).toBeVisible();
+  const plan = row.getByRole('combobox', { name: `Plan for ${user.username}` });
+  await expect(plan).toHaveValue('free');
+  await plan.selectOption('pro');
+  await expect(admin.getByText(`${user.username} is now on the Pro plan.`)).toBeVisible();
+  await expect(row.getByRole('cell', { name: '20 (unlimited)' })).toBeVisible();
+  await expect(plan).toHaveValue('pro');
+  // The page reads the same after a reload: the server kept it.
+  await admin.reload();
+  await expect((await findUser(admin, user)).getByRole('combobox')).toHaveValue('pro');
+
+  // The user's next try goes through, and the sidebar follows the new plan.
+  await expect(page.getByLabel('Article Topic')).toHaveValue('One more article');
+  await generate.click();
+  await expect(toolOutput(page)).toContainText('fake model');
+  await expect(page.getByText('Unlimited generations')).toBeAttached();
+
+  await page.goto('/subscription');
+  await expect(page.getByTestId('plan-pro')).toHaveAttribute('data-current');
+  await expect(page.getByTestId('current-plan-free')).toHaveCount(0);
+  for (const other of ['starter', 'enterprise'])
+    await expect(page.getByTestId(`plan-${other}`)).not.toHaveAttribute('data-current');
+  await admin.context().close();
+});
+
+test("an admin disables an account: the user's open page is signed out, sign-in is refused until the admin enables it again", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const user = await openService(page, testInfo, 'article-generator');
+  const admin = await openAdmin(browser);
+  const row = await findUser(admin, user);
+
+  // Disable asks first; Cancel leaves the account alone.
+  await row.getByRole('button', { name: `Disable ${user.username}` }).click();
+  const dialog = admin.getByRole('alertdialog', { name: 'Disable this account?' });
+  await expect(dialog).toContainText(user.email);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Active')).toBeVisible();
+
+  await row.getByRole('button', { name: `Disable ${user.username}` }).click();
+  mkdirSync(SHOTS, { recursive: true });
+  await admin.screenshot({ path: `${SHOTS}/admin-disable-dialog.png` });
+  await dialog.getByRole('button', { name: 'Disable account' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByText(`${user.username}'s account is disabled.`)).toBeVisible();
+  await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Enable ${user.username}` })).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/admin-disabled-row.png` });
+
+  // The user's page makes its next call with the token it had: refused, signed out, on /signin.
+  await page.getByLabel('Article Topic').fill('After being disabled');
+  await page.getByRole('button', { name: 'Generate Article', exact: true }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await signInThroughForm(page, user);
+  await expect(page.getByRole('alert').filter({ hasText: 'disabled' })).toHaveText(DISABLED_MESSAGE);
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await row.getByRole('button', { name: `Enable ${user.username}` }).click();
+  await expect(admin.getByText(`${user.username}'s account is enabled again.`)).toBeVisible();
+  await expect(row.getByText('Active')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await admin.context().close();
+});
+
+test("the admin's own row has no Disable button, a search without matches says so, and /admin passes axe (screenshots)", async ({
+  browser,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const admin = await openAdmin(browser);
+  const own = await findUser(admin, ADMIN);
+  await expect(own.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(own.getByRole('button', { name: /Disable/ })).toHaveCount(0);
+
+  await admin.getByRole('searchbox').fill('no-such-user-anywhere');
+  await expect(admin.getByText('No users match “no-such-user-anywhere”.')).toBeVisible();
+  await admin.getByRole('button', { name: 'Clear the search' }).click();
+  await expect(admin.getByTestId('admin-user-row').first()).toBeVisible();
+
+  for (const theme of ['light', 'dark'] as const) {
+    await admin.emulateMedia({ colorScheme: theme });
+    await admin.reload();
+    await expect(admin.getByTestId('usage-chart')).toBeVisible();
+    await expect(admin.getByTestId('admin-user-row').first()).toBeVisible();
+    expect(await admin.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      theme === 'dark',
+    );
+    // At desktop width the whole table fits: nothing to scroll sideways.
+    const table = admin.getByRole('table', { name: 'Users' });
+    expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+    const results = await new AxeBuilder({ page: admin }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    // The chart's tooltip on the busiest part of the range (the last days).
+    const chart = admin.getByTestId('usage-chart');
+    const box = (await chart.boundingBox())!;
+    await admin.mouse.move(box.x + box.width - 4, box.y + box.height - 4);
+    await admin.screenshot({ path: `${SHOTS}/admin-desktop-${theme}.png`, fullPage: true });
+  }
+  await admin.context().close();
+
+  // A phone: the table scrolls sideways, and the mobile menu links to /admin.
+  const phone = await openAdmin(browser, { width: 390, height: 844 });
+  for (const theme of ['light', 'dark'] as const) {
+    await phone.emulateMedia({ colorScheme: theme });
+    await phone.reload();
+    await expect(phone.getByTestId('admin-user-row').first()).toBeVisible();
+    // Only the table scrolls sideways, not the page.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.screenshot({ path: `${SHOTS}/admin-mobile-${theme}.png`, fullPage: true });
+  }
+  await phone.goto('/');
+  await phone.getByRole('button', { name: 'Open menu' }).click();
+  await phone.getByRole('dialog').getByRole('link', { name: 'Administration' }).click();
+  await expect(phone).toHaveURL(/\/admin$/);
+  await expect(phone.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
+  await phone.context().close();
+});

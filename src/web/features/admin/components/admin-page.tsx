@@ -1,0 +1,36 @@
+import { ShieldCheck } from 'lucide-react';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { UsageOverview } from './usage-overview.tsx';
+import { UsersSection } from './users-section.tsx';
+
+interface AdminPageProps {
+  /** The signed-in administrator's uid: their own row cannot be disabled. */
+  currentUid: string;
+  /** Called after the administrator changed their own account (their plan), to read it again. */
+  onOwnAccountChanged: () => void;
+}
+
+/** /admin: accounts and usage at a glance, and every account with its plan and status. */
+export function AdminPage({ currentUid, onOwnAccountChanged }: AdminPageProps) {
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-10 px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <PageMeta
+        title="Administration"
+        description="Accounts, plans and usage of this Draftsmith server, for its administrators."
+      />
+      <header className="flex items-start gap-4">
+        <span className="hidden size-12 shrink-0 place-items-center rounded-2xl bg-accent text-primary sm:grid">
+          <ShieldCheck className="size-6" aria-hidden />
+        </span>
+        <div>
+          <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">Administration</h1>
+          <p className="mt-1 text-muted-foreground">
+            Accounts, plans and usage of this server over the last 30 days.
+          </p>
+        </div>
+      </header>
+      <UsageOverview />
+      <UsersSection currentUid={currentUid} onOwnAccountChanged={onOwnAccountChanged} />
+    </div>
+  );
+}
