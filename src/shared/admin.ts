@@ -39,7 +39,12 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersQuerySchema = z.object({
   /** Part of a name or e-mail address, any case. */
-  query: z.string().trim().max(200, 'The search can be at most 200 characters.').optional(),
+  query: z
+    .string()
+    .trim()
+    .max(200, 'The search can be at most 200 characters.')
+    .refine((text) => !/[\p{Cc}]/u.test(text), 'The search cannot contain control characters.')
+    .optional(),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_MAX).optional(),
 });

@@ -33,6 +33,8 @@ export interface FakeStripeServer {
    * the portal sends `customer.subscription.updated` with `cancel_at_period_end`.
    */
   setWebhookUrl(url: string): void;
+  /** A subscription Stripe knows of (GET /v1/subscriptions lists it) whose events have not been sent. */
+  addSubscription(subscription: ReturnType<typeof stripeSubscription>): void;
   close(): Promise<void>;
 }
 
@@ -72,7 +74,7 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
   const requests: StripeRequest[] = [];
   const checkouts = new Map<string, CheckoutRecord>();
   const portals = new Map<string, { customer: string; returnUrl: string }>();
-  /** The live subscription of each customer, as the hosted pages made it. */
+  /** Each customer's subscription, as the hosted pages made it (or `addSubscription` put it). */
   const subscriptions = new Map<string, ReturnType<typeof stripeSubscription>>();
   let webhookUrl: string | null = null;
   let baseUrl = '';
@@ -81,7 +83,17 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_fake${String(++counter).padStart(6, '0')}`;
 
-  const respond = (path: string, body: Record<string, string>): { status: number; body: unknown } => {
+  const respond = (
+    method: string,
+    path: string,
+    body: Record<string, string>,
+    query: URLSearchParams,
+  ): { status: number; body: unknown } => {
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const customer = query.get('customer');
+      const data = [...subscriptions.values()].filter((subscription) => subscription.customer === customer);
+      return { status: 200, body: { object: 'list', url: '/v1/subscriptions', has_more: false, data } };
+    }
     if (path === '/v1/customers') {
       return {
         status: 200,
@@ -253,7 +265,12 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
     } else if (idempotencyKey && replays.has(idempotencyKey)) {
       answer = replays.get(idempotencyKey) as { status: number; body: unknown };
     } else {
-      answer = respond(path, body);
+      answer = respond(
+        request.method ?? 'GET',
+        path,
+        body,
+        new URL(request.url ?? '/', 'http://stripe.test').searchParams,
+      );
       if (idempotencyKey) replays.set(idempotencyKey, answer);
     }
     response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${counter}` });
@@ -270,6 +287,9 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
     },
     setWebhookUrl(url) {
       webhookUrl = url;
+    },
+    addSubscription(subscription) {
+      subscriptions.set(subscription.customer, subscription);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -148,10 +148,25 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
       'limit=101',
       'limit=x',
       `query=${'a'.repeat(201)}`,
+      'query=%00',
+      'query=a%0Ab',
+      // A cursor this server could have made, but for a date PostgreSQL cannot hold.
+      `cursor=${Buffer.from('+275760-09-13T00:00:00.000Z|abc').toString('base64url')}`,
     ]) {
       const res = await get(`/api/admin/users?${query}`, admin.headers);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error.message).toEqual(expect.any(String));
+    }
+    for (const uid of ['%00', 'a%20b', 'x'.repeat(201), '%E2%80%AE']) {
+      const calls = [
+        { method: 'PUT' as const, url: `/api/admin/users/${uid}/plan`, payload: { plan: 'pro' } },
+        { method: 'POST' as const, url: `/api/admin/users/${uid}/disable` },
+        { method: 'POST' as const, url: `/api/admin/users/${uid}/enable` },
+      ];
+      for (const call of calls) {
+        const res = await t.app.inject({ ...call, headers: admin.headers });
+        expect([400, 404], call.url).toContain(res.statusCode);
+      }
     }
   });
 

@@ -146,7 +146,13 @@ describe.each(testDatabaseKinds())('billing with Stripe (%s)', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
 
-    const [customer, session] = stripe.requests.slice(before);
+    const sent = stripe.requests.slice(before);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/customers',
+      'GET /v1/subscriptions',
+      'POST /v1/checkout/sessions',
+    ]);
+    const [customer, , session] = sent;
     expect(customer).toMatchObject({
       method: 'POST',
       path: '/v1/customers',
@@ -173,7 +179,10 @@ describe.each(testDatabaseKinds())('billing with Stripe (%s)', (kind) => {
     // A second checkout reuses the customer.
     const again = stripe.requests.length;
     await post('/api/billing/checkout', user.headers, { plan: 'pro', period: 'monthly' });
-    expect(stripe.requests.slice(again).map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
+    expect(stripe.requests.slice(again).map((r) => r.path)).toEqual([
+      '/v1/subscriptions',
+      '/v1/checkout/sessions',
+    ]);
     expect(stripe.requests.at(-1)?.body['line_items[0][price]']).toBe('price_pro_monthly');
   });
 
@@ -457,6 +466,88 @@ describe.each(testDatabaseKinds())('billing with Stripe (%s)', (kind) => {
     const portal = (await post('/api/billing/portal', user.headers)).json().url;
     await fetch(portal, { method: 'POST', redirect: 'manual' });
     expect(await userOf(user)).toMatchObject({ subscription: 'pro', billing: { cancelAtPeriodEnd: true } });
+  });
+
+  it('keeps the period of a subscription event that arrives after the checkout’s, though Stripe made it first', async () => {
+    const now = seconds(new Date());
+    const user = await subscriber('starter', now + 2);
+    const created = stripeEvent(
+      'customer.subscription.created',
+      stripeSubscription({
+        id: user.subscriptionId,
+        customer: user.customer,
+        price: 'price_starter_monthly',
+        periodStart: now - 10,
+        periodEnd: now + 30 * 86400,
+      }),
+      now,
+    );
+    expect((await deliver(created)).statusCode).toBe(200);
+    expect((await userOf(user)).usage.periodEnd).toBe(new Date((now + 30 * 86400) * 1000).toISOString());
+    // A replay of the checkout (or a late one) does not undo it.
+    await t.app.database.db.delete(billingEvent).where(eq(billingEvent.id, user.completed.id));
+    await deliver(user.completed);
+    expect((await userOf(user)).usage.periodEnd).toBe(new Date((now + 30 * 86400) * 1000).toISOString());
+  });
+
+  it('leaves a paid plan alone when another subscription of the customer expires unpaid', async () => {
+    const user = await subscriber('pro');
+    const now = seconds(new Date());
+    const stray = stripeSubscription({
+      id: 'sub_stray',
+      customer: user.customer,
+      price: 'price_starter_monthly',
+      status: 'incomplete_expired',
+      periodStart: now,
+      periodEnd: now + 86400,
+    });
+    await deliver(stripeEvent('customer.subscription.updated', stray, now + 5));
+    expect(await userOf(user)).toMatchObject({ subscription: 'pro', usage: { limit: null } });
+  });
+
+  it('makes a paused subscription (a trial ended without a payment method) the free plan', async () => {
+    const user = await subscriber('pro');
+    const now = seconds(new Date());
+    const paused = stripeSubscription({
+      id: user.subscriptionId,
+      customer: user.customer,
+      price: 'price_pro_monthly',
+      status: 'paused',
+      periodStart: now,
+      periodEnd: now + 86400,
+    });
+    await deliver(stripeEvent('customer.subscription.updated', paused, now + 5));
+    expect((await userOf(user)).subscription).toBe('free');
+  });
+
+  it('refuses a second checkout while Stripe has a live subscription not yet reported by its events', async () => {
+    const user = await signedUp(t.app);
+    await post('/api/billing/checkout', user.headers, { plan: 'starter', period: 'monthly' });
+    const customer = (await customerOf(user.uid)) as string;
+    const now = seconds(new Date());
+    stripe.addSubscription(
+      stripeSubscription({
+        id: `sub_${randomUUID().slice(0, 8)}`,
+        customer,
+        price: 'price_starter_monthly',
+        periodStart: now,
+        periodEnd: now + 86400,
+      }),
+    );
+    const second = await post('/api/billing/checkout', user.headers, { plan: 'pro', period: 'monthly' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('conflict:subscription');
+  });
+
+  it('records a signed event it cannot read instead of failing it for days', async () => {
+    const odd = stripeEvent(
+      'checkout.session.completed',
+      null as unknown as Record<string, unknown>,
+      seconds(new Date()),
+    );
+    expect((await deliver(odd)).statusCode).toBe(200);
+    const rows = await t.app.database.db.select().from(billingEvent).where(eq(billingEvent.id, odd.id));
+    expect(rows).toHaveLength(1);
   });
 
   it('records events it does not act on, and answers 200 so Stripe stops sending them', async () => {

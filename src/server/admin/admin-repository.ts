@@ -112,7 +112,12 @@ export function createAdminRepository(db: Db, usage: UsageRepository) {
         await tx
           .insert(profile)
           .values({ userId, subscription: plan })
-          .onConflictDoUpdate({ target: profile.userId, set: { subscription: plan } });
+          // The admin's plan, counted by calendar month: a Stripe period or cancellation no longer
+          // applies to it (until the user's Stripe subscription next changes, ADR 0018).
+          .onConflictDoUpdate({
+            target: profile.userId,
+            set: { subscription: plan, periodStart: null, periodEnd: null, cancelAtPeriodEnd: false },
+          });
         return true;
       });
       return exists ? this.find(userId) : null;

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { billingEvent, profile, user } from '#server/db/schema';
-import type { SubscriptionChange } from './subscription-change.ts';
+import { applicability, type SkipReason, type SubscriptionChange } from './subscription-change.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -22,8 +22,8 @@ export function hasLiveSubscription(account: BillingAccount): boolean {
   return account.subscriptionStatus !== null && SUBSCRIBED.has(account.subscriptionStatus);
 }
 
-/** Why an event changed nothing, for the log (the event still counts as handled). */
-export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown customer' | 'other subscription';
+/** What became of an event (logged): applied, already handled, or recorded without effect. */
+export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown customer' | SkipReason;
 
 /**
  * Billing state in the database: each user's Stripe customer and subscription (on the profile) and the
@@ -54,14 +54,8 @@ export function createBillingRepository(db: Db) {
         .for('update');
     }
     if (!row) return 'unknown customer';
-    if (row.eventAt && change.eventAt < row.eventAt) return 'stale';
-    const sameSubscription = row.subscriptionId === change.subscriptionId;
-    // An ended subscription never comes back (an update sent before its deletion may arrive after it in
-    // the same second), and the end of an old subscription leaves a newer one alone.
-    if (sameSubscription && row.status === 'canceled' && change.kind !== 'delete') return 'stale';
-    if (change.kind === 'delete' && row.subscriptionId !== null && !sameSubscription)
-      return 'other subscription';
-
+    const verdict = applicability(row, change);
+    if (!verdict.apply) return verdict.reason;
     await tx
       .update(profile)
       .set({
@@ -69,12 +63,10 @@ export function createBillingRepository(db: Db) {
         stripeCustomerId: change.customerId,
         stripeSubscriptionId: change.subscriptionId,
         subscriptionStatus: change.status,
-        // A checkout does not carry the period: the subscription's own events do (and may have come first).
-        ...(change.period || !sameSubscription
-          ? { periodStart: change.period?.start ?? null, periodEnd: change.period?.end ?? null }
-          : {}),
+        periodStart: change.period?.start ?? null,
+        periodEnd: change.period?.end ?? null,
         cancelAtPeriodEnd: change.cancelAtPeriodEnd,
-        billingEventAt: change.eventAt,
+        billingEventAt: verdict.eventAt,
       })
       .where(eq(profile.userId, row.userId));
     return 'applied';

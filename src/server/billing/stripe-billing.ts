@@ -4,7 +4,7 @@ import type { BillingPeriod } from '#shared/plans';
 import { planName } from '#shared/plans';
 import { type BillingRepository, hasLiveSubscription } from './billing-repository.ts';
 import type { BillingSettings, SoldPlan } from './billing-settings.ts';
-import { subscriptionChange } from './subscription-change.ts';
+import { isLive, subscriptionChange } from './subscription-change.ts';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -80,7 +80,13 @@ export function createStripeBilling(deps: {
         );
       }
       const { customerId, subscribed } = await customerFor(userId);
-      if (subscribed) {
+      // Stripe's own list too: a subscription paid a moment ago may not have reached us as an event yet.
+      const existing = subscribed
+        ? null
+        : await callStripe(() =>
+            stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 }),
+          );
+      if (subscribed || existing?.data.some((subscription) => isLive(subscription.status))) {
         throw new AppError(
           'conflict:subscription',
           'You already have a subscription. Change or cancel it with Manage subscription.',
@@ -129,7 +135,14 @@ export function createStripeBilling(deps: {
         log.warn({ err }, 'billing: webhook refused');
         throw new AppError('bad_request:signature', 'The webhook signature is not valid.');
       }
-      const change = subscriptionChange(event, settings);
+      let change: ReturnType<typeof subscriptionChange>;
+      try {
+        change = subscriptionChange(event, settings);
+      } catch (err) {
+        // Signed by Stripe but not shaped as its type says: recorded, so it is not delivered for days.
+        log.warn({ err, event: event.id, type: event.type }, 'billing: webhook event not understood');
+        change = { ignored: 'malformed event' };
+      }
       const outcome = await repository.handleEvent(event, 'ignored' in change ? null : change);
       const detail =
         'ignored' in change ? { ignored: change.ignored } : { plan: change.plan, status: change.status };

@@ -28,10 +28,11 @@ export interface SubscriptionChange {
 /** Statuses in which the subscription's plan is in force (past_due: Stripe is still retrying the payment). */
 const LIVE = new Set(['active', 'trialing', 'past_due']);
 /**
- * Statuses that change nothing: the first payment is still pending (a checkout that completes follows),
- * or the subscription is paused by the merchant.
+ * A status that changes nothing: the first payment is still pending (a completed checkout or the
+ * subscription's activation follows). Any other status outside LIVE (paused after a trial without a
+ * payment method, unpaid, canceled, incomplete_expired) is the free plan.
  */
-const PENDING = new Set(['incomplete', 'paused']);
+const PENDING = new Set(['incomplete']);
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -121,4 +122,50 @@ export function subscriptionChange(
     default:
       return { ignored: `event type ${event.type}` };
   }
+}
+
+/** What the profile holds of the subscription its plan comes from. */
+export interface StoredSubscription {
+  subscriptionId: string | null;
+  status: string | null;
+  /** When Stripe created the last subscription event applied (null: none yet, or only a checkout). */
+  eventAt: Date | null;
+}
+
+/** Why an event changes nothing, for the log (the event still counts as handled). */
+export type SkipReason = 'stale' | 'other subscription';
+
+/** A subscription in this status holds its plan (and a new checkout would start a second one). */
+export const isLive = (status: string | null) => status !== null && LIVE.has(status);
+
+/**
+ * Whether `change` applies on top of what is stored, and the event time to store with it. Events may
+ * arrive in any order:
+ * - a checkout carries no state of its own (no period, no cancellation): it only introduces a new
+ *   subscription, and leaves the event time unset so the subscription's own events, which Stripe
+ *   creates a moment earlier, still apply after it;
+ * - for the stored subscription, an event older than the last one applied is stale, and an ended
+ *   subscription never comes back;
+ * - another subscription of the same customer takes over only when it is live or the stored one is
+ *   not (a stray unpaid or expired one leaves a paid plan alone), and its deletion changes nothing.
+ * Two events of one subscription created in the same second apply in arrival order.
+ */
+export function applicability(
+  stored: StoredSubscription,
+  change: SubscriptionChange,
+): { apply: true; eventAt: Date | null } | { apply: false; reason: SkipReason } {
+  const same = stored.subscriptionId === change.subscriptionId;
+  if (change.kind === 'checkout') {
+    return same ? { apply: false, reason: 'stale' } : { apply: true, eventAt: null };
+  }
+  if (!same) {
+    if (stored.subscriptionId === null) return { apply: true, eventAt: change.eventAt };
+    if (change.kind === 'delete') return { apply: false, reason: 'other subscription' };
+    if (change.plan === 'free' && isLive(stored.status))
+      return { apply: false, reason: 'other subscription' };
+    return { apply: true, eventAt: change.eventAt };
+  }
+  if (stored.status === 'canceled' && change.kind !== 'delete') return { apply: false, reason: 'stale' };
+  if (stored.eventAt && change.eventAt < stored.eventAt) return { apply: false, reason: 'stale' };
+  return { apply: true, eventAt: change.eventAt };
 }

@@ -18,7 +18,9 @@ export function decodeCursor(value: string, isId: (id: string) => boolean = isUu
   const [iso, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   if (!iso || !id || rest.length > 0 || !isId(id)) return null;
   const createdAt = new Date(iso);
-  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id };
+  const year = createdAt.getUTCFullYear();
+  // A date PostgreSQL's timestamptz can hold, and that a row of ours could have.
+  return Number.isNaN(createdAt.getTime()) || year < 1970 || year > 9999 ? null : { createdAt, id };
 }
 
 export function isUuid(value: string): boolean {

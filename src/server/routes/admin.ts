@@ -15,9 +15,10 @@ import {
   setPlanBodySchema,
 } from '#shared/admin';
 
-const uidParams = z.object({ uid: z.string().min(1).max(200) });
 /** better-auth's user ids (and any id an import may have brought): letters, digits, '-' and '_'. */
-const isUserId = (id: string) => /^[\w-]{1,200}$/.test(id);
+const USER_ID = /^[\w-]{1,200}$/;
+const isUserId = (id: string) => USER_ID.test(id);
+const uidParams = z.object({ uid: z.string().regex(USER_ID, 'This is not a user id.') });
 const noSuchUser = () => new AppError('not_found:user', 'No account has this id.');
 
 /**

@@ -50,13 +50,22 @@ describe('planInForce', () => {
     });
   });
 
-  it('counts the calendar month for the free plan, a plan without a period, and outside the period', () => {
+  it('counts the calendar month for the free plan, a plan without a period, and before the period', () => {
     const month = calendarMonthUtc(at);
     expect(planInForce(null, at)).toEqual({ planId: 'free', period: month });
     expect(planInForce({ ...paid, periodStart: null, periodEnd: null }, at).period).toEqual(month);
     expect(planInForce({ ...paid, subscription: 'free' }, at).period).toEqual(month);
-    const later = new Date('2026-04-10T00:00:00.000Z');
-    expect(planInForce(paid, later)).toEqual({ planId: 'starter', period: calendarMonthUtc(later) });
+    const before = new Date('2026-03-01T00:00:00.000Z');
+    expect(planInForce(paid, before).period).toEqual(calendarMonthUtc(before));
+  });
+
+  it('rolls a live subscription’s period on by its length until the renewal event arrives', () => {
+    const length = paid.periodEnd.getTime() - paid.periodStart.getTime();
+    expect(planInForce(paid, new Date('2026-04-10T00:00:00.000Z'))).toEqual({
+      planId: 'starter',
+      period: { start: paid.periodEnd, end: new Date(paid.periodEnd.getTime() + length) },
+    });
+    expect(planInForce(paid, paid.periodEnd).period.start).toEqual(paid.periodEnd);
   });
 
   it('makes a subscription cancelled at its period end the free plan from that moment', () => {

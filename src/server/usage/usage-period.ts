@@ -25,8 +25,9 @@ export interface PlanState {
 
 /**
  * The plan in force at `at` and the period its generations are counted in: a paid subscription's own
- * period while `at` is inside it, else the calendar month. A subscription cancelled at its period's end
- * is the free plan from that moment, even before Stripe's event saying so has arrived.
+ * period (rolled on by its length when the renewal event is late), else the calendar month. A
+ * subscription cancelled at its period's end is the free plan from that moment, even before Stripe's
+ * event saying so has arrived.
  */
 export function planInForce(state: PlanState | null, at: Date): { planId: string; period: UsagePeriod } {
   const { subscription, periodStart, periodEnd, cancelAtPeriodEnd } = state ?? {
@@ -37,9 +38,14 @@ export function planInForce(state: PlanState | null, at: Date): { planId: string
   };
   const ended = cancelAtPeriodEnd && periodEnd !== null && at >= periodEnd;
   const planId = ended ? 'free' : subscription;
-  const inPeriod = periodStart !== null && periodEnd !== null && periodStart <= at && at < periodEnd;
-  return {
-    planId,
-    period: planId !== 'free' && inPeriod ? { start: periodStart, end: periodEnd } : calendarMonthUtc(at),
-  };
+  if (planId === 'free' || periodStart === null || periodEnd === null || at < periodStart) {
+    return { planId, period: calendarMonthUtc(at) };
+  }
+  // Past its end without a cancellation, the subscription renews: until Stripe's renewal event moves
+  // the period on, count in the next one of the same length.
+  const length = periodEnd.getTime() - periodStart.getTime();
+  if (length <= 0) return { planId, period: calendarMonthUtc(at) };
+  const renewals = Math.floor((at.getTime() - periodStart.getTime()) / length);
+  const start = new Date(periodStart.getTime() + renewals * length);
+  return { planId, period: { start, end: new Date(start.getTime() + length) } };
 }
