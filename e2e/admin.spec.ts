@@ -9,7 +9,7 @@ import {
   signInThroughForm,
   type TestAccount,
 } from './support/accounts.ts';
-import { openService, toolOutput } from './support/service-helpers.ts';
+import { openService, toolOutput, useUpFreeGenerations } from './support/service-helpers.ts';
 
 /**
  * /admin (issue: the administration page): admins see the accounts and usage, set plans, disable and
@@ -97,16 +97,7 @@ test('a free user at the limit is refused; an admin raises the plan on /admin; t
   browser,
 }, testInfo) => {
   const user = await openService(page, testInfo, 'article-generator');
-  const token = await accessToken(page);
-  for (let i = 0; i < 20; i++) {
-    const res = await page.request.post('/api/generate-article', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { topic: `Topic ${i}` },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  await page.reload();
-  await expect(page.getByText('20 of 20 generations this month')).toBeAttached();
+  await useUpFreeGenerations(page);
   await page.getByLabel('Article Topic').fill('One more article');
   const generate = page.getByRole('button', { name: 'Generate Article', exact: true });
   await generate.click();

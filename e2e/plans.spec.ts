@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openService, toolOutput } from './support/service-helpers.ts';
+import { openService, toolOutput, useUpFreeGenerations } from './support/service-helpers.ts';
 
 /**
  * Plans (issue 12): a free user who has used the month's generations is refused with the plan's
@@ -9,17 +9,7 @@ test('a free user at the limit sees the refusal with an Upgrade link, and their 
   page,
 }, testInfo) => {
   await openService(page, testInfo, 'article-generator');
-  // Use up the month through the API (the server's default: 20 generations for the free plan).
-  const token = await page.evaluate(() => localStorage.getItem('access-token') ?? '');
-  for (let i = 0; i < 20; i++) {
-    const res = await page.request.post('/api/generate-article', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { topic: `Topic ${i}` },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  await page.reload();
-  await expect(page.getByText('20 of 20 generations this month')).toBeAttached();
+  await useUpFreeGenerations(page);
 
   await page.getByLabel('Article Topic').fill('One more article');
   await page.getByRole('button', { name: 'Generate Article', exact: true }).click();

@@ -79,3 +79,20 @@ export async function watchForPartialOutput(page: Page, partial: string, final: 
   );
   return () => page.evaluate(() => (window as { __sawPartial?: boolean }).__sawPartial === true);
 }
+
+/**
+ * Uses up the free plan's month (the e2e server's default of 20 generations) through the API with the
+ * page's token, then reloads the page, whose sidebar then says so.
+ */
+export async function useUpFreeGenerations(page: Page, count = 20) {
+  const token = await page.evaluate(() => localStorage.getItem('access-token') ?? '');
+  for (let i = 0; i < count; i++) {
+    const res = await page.request.post('/api/generate-article', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { topic: `Topic ${i}` },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.reload();
+  await expect(page.getByText(`${count} of ${count} generations this month`)).toBeAttached();
+}
