@@ -127,3 +127,75 @@ describe('apiFetch', () => {
     expect(init.headers.get('authorization')).toBe('Bearer a.b.c');
   });
 });
+
+describe('network time-out (docs/product.md §9)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A fetch that answers only when its signal aborts (the way a dead network behaves). */
+  const hanging = (_url: string, init: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => {
+      const abort = () => reject(new DOMException('aborted', 'AbortError'));
+      if (init.signal?.aborted) abort();
+      init.signal?.addEventListener('abort', abort);
+    });
+
+  it('gives a call up after 30 s with a clear message, 60 s on a narrow screen', async () => {
+    for (const [narrow, seconds] of [
+      [false, 30],
+      [true, 60],
+    ] as const) {
+      vi.resetModules();
+      setUp('/');
+      vi.stubGlobal('window', {
+        localStorage: storage,
+        location: { pathname: '/', assign },
+        matchMedia: () => ({ matches: narrow }),
+      });
+      vi.useFakeTimers();
+      fetchMock.mockImplementation(hanging);
+      const { apiRequest } = await load();
+      const call = apiRequest('/users/u1');
+      const outcome = expect(call).rejects.toMatchObject({
+        code: 'timeout:network',
+        message: `The server did not answer within ${seconds} seconds. Check your connection and try again.`,
+      });
+      await vi.advanceTimersByTimeAsync(seconds * 1000 - 1);
+      await vi.advanceTimersByTimeAsync(1);
+      await outcome;
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not cut a stream once it has begun, nor an upload, and keeps the caller’s own abort', async () => {
+    setUp('/');
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValue(new Response('event: done\ndata: {}\n\n'));
+    const { apiFetch, apiRequest } = await load();
+    const response = await apiFetch('/api/explain-code', {
+      method: 'POST',
+      body: {},
+      accept: 'text/event-stream',
+    });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(await response.text()).toBe('event: done\ndata: {}\n\n');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.signal.aborted).toBe(false);
+
+    fetchMock.mockImplementation(hanging);
+    const form = new FormData();
+    const upload = apiRequest('/users/u1/photo', { method: 'PUT', body: form });
+    let settled = false;
+    upload
+      .catch(() => undefined)
+      .finally(() => {
+        settled = true;
+      });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(settled).toBe(false);
+
+    const mine = new AbortController();
+    const stopped = apiRequest('/users/u1', { signal: mine.signal });
+    mine.abort();
+    await expect(stopped).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

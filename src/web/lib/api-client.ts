@@ -55,6 +55,56 @@ export interface ApiFetchInit {
   auth?: boolean;
   signal?: AbortSignal;
   fetchImpl?: typeof fetch;
+  /**
+   * How long to wait for the server's answer to begin (not for a stream to end): networkTimeoutMs() by
+   * default, none for uploads (FormData bodies), whose sending time depends on the file.
+   */
+  timeoutMs?: number | null;
+}
+
+/** docs/product.md §9: a network call is given up after 30 s, 60 s on a narrow (mobile) screen. */
+export const NETWORK_TIMEOUT_MS = 30_000;
+export const NETWORK_TIMEOUT_NARROW_MS = 60_000;
+
+export function networkTimeoutMs(): number {
+  const narrow =
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(max-width: 767px)').matches;
+  return narrow ? NETWORK_TIMEOUT_NARROW_MS : NETWORK_TIMEOUT_MS;
+}
+
+/** The ApiError of a call the server did not begin to answer in time. */
+export function networkTimeoutError(ms: number): ApiError {
+  return new ApiError(
+    0,
+    'timeout:network',
+    `The server did not answer within ${Math.round(ms / 1000)} seconds. Check your connection and try again.`,
+  );
+}
+
+/**
+ * fetch with a deadline for the answer to begin: the timer stops once the headers are in, so a long
+ * stream (a generation) is never cut. The caller's own signal still aborts it as before.
+ */
+async function fetchWithDeadline(
+  fetchImpl: typeof fetch,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number | null,
+): Promise<Response> {
+  if (timeoutMs === null) return fetchImpl(url, init);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const signal = init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
+  try {
+    return await fetchImpl(url, { ...init, signal });
+  } catch (error) {
+    if (deadline.signal.aborted && !init.signal?.aborted) throw networkTimeoutError(timeoutMs);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -95,7 +145,14 @@ export async function apiFetch(path: `/api/${string}`, init: ApiFetchInit = {}):
     payload = JSON.stringify(body);
   }
 
-  const response = await fetchImpl(path, { method, headers, body: payload, credentials: 'include', signal });
+  const timeoutMs =
+    init.timeoutMs !== undefined ? init.timeoutMs : body instanceof FormData ? null : networkTimeoutMs();
+  const response = await fetchWithDeadline(
+    fetchImpl,
+    path,
+    { method, headers, body: payload, credentials: 'include', signal },
+    timeoutMs,
+  );
   if (response.ok) return response;
   if (response.status === 401 || response.status === 403) void handleUnauthorized();
   throw await toApiError(response);

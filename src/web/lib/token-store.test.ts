@@ -6,6 +6,7 @@ import {
   RENEWAL_MARGIN_MS,
   readTokenExpiry,
   readTokenSubject,
+  renewalRetryDelay,
 } from './token-store.ts';
 
 function fakeJwt(expSeconds: number): string {
@@ -29,6 +30,14 @@ describe('msUntilRenewal', () => {
   });
   it('never goes negative', () => {
     expect(msUntilRenewal(1_000, 5_000_000)).toBe(0);
+  });
+});
+
+describe('renewalRetryDelay', () => {
+  it('waits 30 s, then doubles up to 16 minutes', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 50].map((n) => renewalRetryDelay(n) / 1000)).toEqual([
+      30, 60, 120, 240, 480, 960, 960, 960,
+    ]);
   });
 });
 
@@ -79,6 +88,47 @@ describe('token store', () => {
     const renew = vi.fn(async () => {});
     store.onRenew(renew);
     vi.advanceTimersByTime(60 * 1000);
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a failed renewal again after 30 s, 1 min, 2 min…, and stops backing off once one works', async () => {
+    const storage = memoryStorage();
+    const store = createTokenStore({ storage: () => storage });
+    store.set(fakeJwt(900)); // renewal due at 600 s
+    let fail = true;
+    const renew = vi.fn(async () => {
+      if (fail) throw new Error('offline');
+      store.set(fakeJwt(1800 + Math.floor(Date.now() / 1000)));
+    });
+    store.onRenew(renew);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(renew).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(renew).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(renew).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(renew).toHaveBeenCalledTimes(3);
+    fail = false;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(renew).toHaveBeenCalledTimes(4);
+    // The new token renews on its own schedule, 5 minutes before it expires.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(renew).toHaveBeenCalledTimes(4);
+  });
+
+  it('stops trying again once unregistered', async () => {
+    const storage = memoryStorage();
+    const store = createTokenStore({ storage: () => storage });
+    store.set(fakeJwt(400));
+    const renew = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    store.onRenew(renew);
+    await vi.advanceTimersByTimeAsync(100_000);
+    expect(renew).toHaveBeenCalledTimes(1);
+    store.onRenew(null);
+    await vi.advanceTimersByTimeAsync(20 * 60_000);
     expect(renew).toHaveBeenCalledTimes(1);
   });
 

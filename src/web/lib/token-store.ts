@@ -2,6 +2,14 @@ import { ACCESS_TOKEN_KEY } from '#shared/storage-keys';
 
 /** Renew the access token this long before it expires (ARCHITECTURE.md: 5 minutes). */
 export const RENEWAL_MARGIN_MS = 5 * 60 * 1000;
+/** After a failed renewal, try again after 30 s, doubling up to 16 minutes (docs/product.md §9). */
+export const RENEWAL_RETRY_FIRST_MS = 30 * 1000;
+export const RENEWAL_RETRY_MAX_MS = 16 * 60 * 1000;
+
+/** The wait before the next try after `failures` failed renewals in a row (≥ 1). */
+export function renewalRetryDelay(failures: number): number {
+  return Math.min(RENEWAL_RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), RENEWAL_RETRY_MAX_MS);
+}
 
 type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -45,7 +53,8 @@ export function readTokenSubject(token: string): string | null {
 
 /**
  * The access token lives in localStorage under `access-token` (docs/product.md §4). The store also keeps one
- * renewal timer: whoever holds a session registers `onRenew`, and it runs 5 minutes before expiry.
+ * renewal timer: whoever holds a session registers `onRenew`, and it runs 5 minutes before expiry; a
+ * failed renewal is tried again after 30 s, then 1, 2, 4, 8 and 16 minutes, and every 16 minutes after.
  */
 export function createTokenStore(options: TokenStoreOptions) {
   const now = options.now ?? Date.now;
@@ -55,6 +64,8 @@ export function createTokenStore(options: TokenStoreOptions) {
   let timer: unknown = null;
   let renew: (() => Promise<unknown>) | null = null;
   let renewing: Promise<unknown> | null = null;
+  /** Failed timed renewals in a row: the next try waits renewalRetryDelay(failures). */
+  let failures = 0;
 
   /** One renewal at a time: the timer and any waiting request share it. */
   function runRenewal(run: () => Promise<unknown>): Promise<unknown> {
@@ -69,19 +80,29 @@ export function createTokenStore(options: TokenStoreOptions) {
     timer = null;
   }
 
+  /** A timed renewal: a failure is tried again later, backing off; a success sets a new token (and timer). */
+  function timedRenewal(run: () => Promise<unknown>, delay: number) {
+    timer = setTimer(() => {
+      timer = null;
+      runRenewal(run).then(
+        () => {
+          failures = 0;
+        },
+        () => {
+          if (renew !== run || timer !== null) return; // stopped, or a new token scheduled its own
+          failures += 1;
+          timedRenewal(run, renewalRetryDelay(failures));
+        },
+      );
+    }, delay);
+  }
+
   function scheduleRenewal() {
     cancelRenewal();
     const token = get();
     const expiresAt = token ? readTokenExpiry(token) : null;
     if (!renew || expiresAt === null) return;
-    const run = renew;
-    timer = setTimer(
-      () => {
-        timer = null;
-        void runRenewal(run);
-      },
-      msUntilRenewal(expiresAt, now()),
-    );
+    timedRenewal(renew, msUntilRenewal(expiresAt, now()));
   }
 
   function get(): string | null {
@@ -94,6 +115,7 @@ export function createTokenStore(options: TokenStoreOptions) {
 
   function set(token: string) {
     options.storage()?.setItem(ACCESS_TOKEN_KEY, token);
+    failures = 0;
     scheduleRenewal();
   }
 
@@ -121,9 +143,13 @@ export function createTokenStore(options: TokenStoreOptions) {
     await runRenewal(renew).catch(() => undefined);
   }
 
-  /** Registers the renewal callback (null to stop renewing) and (re)schedules the timer. */
+  /**
+   * Registers the renewal callback (null to stop renewing) and (re)schedules the timer. The callback
+   * must reject when the renewal failed, so that it is tried again.
+   */
   function onRenew(callback: (() => Promise<unknown>) | null) {
     renew = callback;
+    failures = 0;
     if (callback) scheduleRenewal();
     else cancelRenewal();
   }

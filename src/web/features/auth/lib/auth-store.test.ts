@@ -102,6 +102,14 @@ describe('auth store', () => {
     expect(deps.renewToken).toHaveBeenCalledWith('ada@example.com');
   });
 
+  it('passes a failed renewal on to the token store, which tries it again', async () => {
+    const { deps } = setup({ renewToken: vi.fn(async () => Promise.reject(new Error('offline'))) });
+    await settled();
+    const renew = vi.mocked(deps.renewTokenWith).mock.calls[0]?.[0];
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(renew?.()).rejects.toThrow('offline');
+  });
+
   it('refresh re-reads the session (after a sign-in) and resolves once settled', async () => {
     const getSession = vi.fn<AuthStoreDeps['getSession']>().mockResolvedValueOnce(null);
     getSession.mockResolvedValue(session);

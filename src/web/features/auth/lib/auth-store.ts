@@ -69,10 +69,12 @@ export function createAuthStore(deps: AuthStoreDeps) {
       return set(SIGNED_OUT);
     }
     const { email } = session.user;
+    // Logged, then rethrown: the token store tries a failed renewal again, backing off.
     deps.renewTokenWith(() =>
-      deps
-        .renewToken(email)
-        .catch((error: unknown) => console.error('Failed to renew the access token', error)),
+      deps.renewToken(email).catch((error: unknown) => {
+        console.error('Failed to renew the access token', error);
+        throw error;
+      }),
     );
     const current = session;
     let profileFailed = false;
