@@ -54,8 +54,8 @@ describe('billing without Stripe', () => {
         headers: user.headers,
         payload: { plan: 'starter', period: 'monthly' },
       });
-      expect(res.statusCode, url).toBe(503);
-      expect(res.json().error).toEqual({ code: 'unavailable:billing', message: OFF_MESSAGE });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error).toEqual({ code: 'not_found:billing_off', message: OFF_MESSAGE });
     }
     const hook = await t.app.inject({
       method: 'POST',

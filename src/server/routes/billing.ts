@@ -14,7 +14,7 @@ export const BILLING_OFF_MESSAGE =
   'Online payment is not set up on this server. An administrator assigns plans.';
 
 function billingOf(app: FastifyInstance): StripeBilling {
-  if (!app.billing) throw new AppError('unavailable:billing', BILLING_OFF_MESSAGE);
+  if (!app.billing) throw new AppError('not_found:billing_off', BILLING_OFF_MESSAGE);
   return app.billing;
 }
 
@@ -28,7 +28,8 @@ const urlReply = z.object({ url: z.string() });
 
 /**
  * POST /api/billing/checkout and /api/billing/portal (protected): a Stripe page to subscribe or to manage
- * the subscription, whose URL the browser opens. 503 `unavailable:billing` without Stripe.
+ * the subscription, whose URL the browser opens. 404 `not_found:billing_off` without Stripe (nothing to
+ * buy here: not an outage, so not a 5xx).
  */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = perUserRateLimit(app, {
