@@ -52,6 +52,8 @@ describe.each(testDatabaseKinds())('accounts (%s)', (kind) => {
         photoURL: '/images/default-avatar.svg',
         subscription: 'free',
         usage: { used: 0, limit: expect.any(Number), periodEnd: expect.any(String) },
+        admin: false,
+        billing: { managed: false, cancelAtPeriodEnd: false },
       },
     });
   });
