@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { documentsPlugin } from './documents/documents-plugin.ts';
 import { AppError } from './errors.ts';
 import { historyRepositoryPlugin } from './history/history-repository-plugin.ts';
+import { mailPlugin } from './mail/mail-plugin.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('accessTokens', createAccessTokens(deps.secret, createTokenRevocations(app.redis, app.log)));
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin);
+  await app.register(mailPlugin);
   await app.register(backupPlugin);
   await app.register(usersRepositoryPlugin);
   await app.register(historyRepositoryPlugin);

@@ -13,6 +13,17 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** On/off settings: true, false, 1, 0, yes, no, on, off (any case); unset is off. */
+const booleanSetting = optionalString.pipe(
+  z
+    .string()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' }))
+    .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
+    .optional()
+    .transform((v) => v ?? false),
+);
+
 const envFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -62,6 +73,27 @@ const envFields = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
   /** Failed password attempts per account and IP per 10 minutes (then the account slows down); 0 turns it off. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(0).default(10),
+  /** Outgoing mail (mail/): smtp:// or smtps:// with credentials; without it messages go to DATA_DIR/outbox. */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => /^smtps?:\/\//i.test(v) && URL.canParse(v) && new URL(v).hostname !== '', {
+        message:
+          'must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://smtp.example.com:587',
+      })
+      .optional(),
+  ),
+  /** The sender of every message (default `Draftsmith <no-reply@<PUBLIC_URL's host>>`). */
+  MAIL_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+        message: 'must be an address such as no-reply@example.com or Draftsmith <no-reply@example.com>',
+      })
+      .optional(),
+  ),
+  /** When on, the tools refuse (403) an account whose e-mail address is not verified. */
+  REQUIRE_EMAIL_VERIFICATION: booleanSetting,
   AI_PROVIDER: z.enum(['local', 'openai', 'anthropic', 'google', 'openai-compatible']).optional(),
   AI_MODEL: optionalString,
   AI_BASE_URL: optionalString.pipe(z.url().optional()),

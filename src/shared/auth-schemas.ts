@@ -39,5 +39,13 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** 'Forgot password?': where to send the reset link (POST /api/auth/request-password-reset). */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The reset screen: the new password, under the sign-up rules (POST /api/auth/reset-password). */
+export const resetPasswordSchema = z.object({ newPassword: newPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
 /** POST /api/jwt */
 export const jwtRequestSchema = z.object({ email: emailSchema });

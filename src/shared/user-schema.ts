@@ -22,4 +22,5 @@ export const userWithUsageSchema = userSchema.extend({
   usage: generationUsageSchema,
   admin: z.boolean(),
   billing: z.object({ managed: z.boolean(), cancelAtPeriodEnd: z.boolean() }),
+  emailVerified: z.boolean(),
 }) satisfies z.ZodType<User>;

@@ -26,6 +26,8 @@ export interface User {
   admin?: boolean;
   /** Online billing, present in the API's replies. */
   billing?: UserBilling;
+  /** The e-mail address was proven (its verification link, or the sign-in provider). Present in the API's replies. */
+  emailVerified?: boolean;
 }
 
 /** The user's subscription paid online (Stripe), as GET /api/users/:uid shows it. */

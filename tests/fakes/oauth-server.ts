@@ -8,7 +8,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
  * /userinfo with a profile shaped for both providers (OIDC claims and GitHub's fields).
  *
  * Whose profile: the one given to `setUser` (integration tests), or with `freshUsers` a new person for
- * every authorization, so parallel end-to-end tests each get a first sign-in of their own.
+ * every authorization, so parallel end-to-end tests each get a first sign-in of their own (with the
+ * address of the authorization's `login_hint`, if any).
  *
  * Programmatic: `const oauth = await startOAuthServer({ user })`, then `await oauth.stop()`.
  * Command line (manual runs against `npm run dev`): `node tests/fakes/oauth-server.ts` listens on
@@ -53,11 +54,11 @@ export function userInfoBody(user: FakeOAuthUser) {
   };
 }
 
-function freshUser(): FakeOAuthUser {
+function freshUser(email?: string | null): FakeOAuthUser {
   const id = randomUUID().slice(0, 8);
   return {
     id: `social-${id}`,
-    email: `social-${id}@example.test`,
+    email: email || `social-${id}@example.test`,
     name: `Social Writer ${id}`,
     emailVerified: true,
   };
@@ -83,9 +84,11 @@ export async function startOAuthServer(
   const byCode = new Map<string, FakeOAuthUser>();
   const bySubject = new Map<string, FakeOAuthUser>();
 
-  server.service.on('beforeAuthorizeRedirect', ({ url }) => {
+  server.service.on('beforeAuthorizeRedirect', ({ url }, req: { url?: string }) => {
     const code = url.searchParams.get('code');
-    if (code) byCode.set(code, fixed ?? freshUser());
+    // A `login_hint` names the address the person picks at the provider (linking asks for the account's own).
+    const hint = new URL(req.url ?? '/', 'http://fake').searchParams.get('login_hint');
+    if (code) byCode.set(code, fixed ?? freshUser(hint));
   });
   server.service.on('beforeTokenSigning', (token, req) => {
     const code = (req.body as { code?: unknown }).code;

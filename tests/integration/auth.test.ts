@@ -54,6 +54,7 @@ describe.each(testDatabaseKinds())('accounts (%s)', (kind) => {
         usage: { used: 0, limit: expect.any(Number), periodEnd: expect.any(String) },
         admin: false,
         billing: { managed: false, cancelAtPeriodEnd: false },
+        emailVerified: false,
       },
     });
   });

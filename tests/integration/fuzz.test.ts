@@ -27,6 +27,7 @@ function authEndpoints(t: TestApp): Route[] {
     fileStorage: t.app.fileStorage,
     users: t.app.usersRepository,
     log: t.app.log,
+    mailer: t.app.mailer,
   });
   return Object.values(auth.api).flatMap((endpoint) => {
     const { path, options } = endpoint as unknown as {

@@ -87,6 +87,7 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
   type Call = { url: string; payload?: string | Buffer | object; headers?: Record<string, string> };
   const ID_ROUTES: Record<string, (uid: string, chat: string) => Promise<Call> | Call> = {
     'GET /api/users/:uid': (uid) => ({ url: `/api/users/${uid}` }),
+    'GET /api/users/:uid/export': (uid) => ({ url: `/api/users/${uid}/export` }),
     'PUT /api/users/:uid/photo': async (uid) => ({
       url: `/api/users/${uid}/photo`,
       ...(await multipartPayload({}, photoFile())),

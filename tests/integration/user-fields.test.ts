@@ -85,6 +85,7 @@ describe.each(testDatabaseKinds())('user name and image rules (%s)', (kind) => {
       fileStorage: t.app.fileStorage,
       users: t.app.usersRepository,
       log: t.app.log,
+      mailer: t.app.mailer,
     });
     const body = { ...accountFields(), name: 'n'.repeat(300), image: 'javascript:alert(1)' };
     const refused = await auth.api.signUpEmail({ body }).catch((err: unknown) => err);

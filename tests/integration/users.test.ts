@@ -94,6 +94,7 @@ describe.each(testDatabaseKinds())('users (%s)', (kind) => {
       usage: { used: 0, limit: expect.any(Number), periodEnd: expect.any(String) },
       admin: false,
       billing: { managed: false, cancelAtPeriodEnd: false },
+      emailVerified: false,
     });
   });
 

@@ -2,14 +2,21 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '#server/config';
 import { AppError } from '#server/errors';
-import { newPasswordSchema, PASSWORD_MAX, signInSchema, signUpSchema } from '#shared/auth-schemas';
+import {
+  forgotPasswordSchema,
+  newPasswordSchema,
+  PASSWORD_MAX,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from '#shared/auth-schemas';
 import { configuredSocialProviders, SOCIAL_PROVIDER_LABELS, SOCIAL_PROVIDERS } from './social-providers.ts';
 
 /**
  * Checks run on better-auth's bodies before it sees them, so the user reads the product's own
  * messages (docs/product.md §5, from the shared schemas) instead of better-auth's.
  */
-function bodyObject(request: FastifyRequest): Record<string, unknown> {
+export function bodyObject(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError('bad_request:validation', 'The request body must be a JSON object or a form.');
@@ -17,7 +24,7 @@ function bodyObject(request: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-function firstIssue(error: z.ZodError): AppError {
+export function firstIssue(error: z.ZodError): AppError {
   return new AppError('bad_request:validation', error.issues[0]?.message ?? 'The request is not valid.');
 }
 
@@ -68,6 +75,21 @@ export function validateChangePassword(request: FastifyRequest): void {
   request.body = parsed.data;
 }
 
+const deleteUserBody = z.object({
+  password: z.string().min(1, 'Enter your password to delete your account.').max(PASSWORD_MAX).optional(),
+  callbackURL: z.string().max(2048).optional(),
+});
+
+/**
+ * Account deletion (better-auth's delete-user): the password, when the account has one (checked by
+ * auth/account-deletion.ts), and nothing else: no `token`, since no deletion link is ever mailed.
+ */
+export function validateDeleteUser(request: FastifyRequest): void {
+  const parsed = deleteUserBody.safeParse(bodyObject(request));
+  if (!parsed.success) throw firstIssue(parsed.error);
+  request.body = parsed.data;
+}
+
 const socialBody = z.object({
   provider: z.string(),
   callbackURL: z.string().max(2048).optional(),
@@ -81,12 +103,15 @@ export function validateSocialSignIn(request: FastifyRequest, config: Config): v
   const parsed = socialBody.safeParse(bodyObject(request));
   if (!parsed.success)
     throw new AppError('bad_request:validation', 'Choose a sign-in provider: google or github.');
-  const provider = SOCIAL_PROVIDERS.find((p) => p === parsed.data.provider);
+  checkConfiguredProvider(parsed.data.provider, config);
+  request.body = parsed.data;
+}
+
+/** Only Google and GitHub, and only when this server has their credentials. */
+function checkConfiguredProvider(name: string, config: Config): void {
+  const provider = SOCIAL_PROVIDERS.find((p) => p === name);
   if (!provider) {
-    throw new AppError(
-      'bad_request:provider_unknown',
-      `Unknown sign-in provider "${parsed.data.provider.slice(0, 40)}".`,
-    );
+    throw new AppError('bad_request:provider_unknown', `Unknown sign-in provider "${name.slice(0, 40)}".`);
   }
   if (!configuredSocialProviders(config)[provider]) {
     const label = SOCIAL_PROVIDER_LABELS[provider];
@@ -96,5 +121,59 @@ export function validateSocialSignIn(request: FastifyRequest, config: Config): v
       `${label} sign-in is not configured on this server. Ask the administrator to set ${variable}_CLIENT_ID and ${variable}_CLIENT_SECRET, or sign in with e-mail.`,
     );
   }
+}
+
+const linkSocialBody = z.strictObject({
+  provider: z.string(),
+  callbackURL: z.string().max(2048).optional(),
+  errorCallbackURL: z.string().max(2048).optional(),
+  disableRedirect: z.boolean().optional(),
+  loginHint: z.string().max(320).optional(),
+});
+
+/**
+ * Linking Google or GitHub to the signed-in account: the providers social sign-in accepts, through the
+ * provider's own page only (no client-sent ID token, no extra scopes or authorization parameters).
+ */
+export function validateLinkSocial(request: FastifyRequest, config: Config): void {
+  const parsed = linkSocialBody.safeParse(bodyObject(request));
+  if (!parsed.success)
+    throw new AppError('bad_request:validation', 'Choose a provider to link: google or github.');
+  checkConfiguredProvider(parsed.data.provider, config);
+  request.body = parsed.data;
+}
+
+const unlinkAccountBody = z.object({ accountId: z.string().min(1).max(200) });
+
+export function validateUnlinkAccount(request: FastifyRequest): void {
+  const parsed = unlinkAccountBody.safeParse(bodyObject(request));
+  if (!parsed.success) throw new AppError('bad_request:validation', 'Choose the sign-in method to unlink.');
+  request.body = parsed.data;
+}
+
+const mailRequestExtras = z.object({
+  redirectTo: z.string().max(2048).optional(),
+  callbackURL: z.string().max(2048).optional(),
+});
+
+/**
+ * request-password-reset and send-verification-email: an address (the mail's link is always the web
+ * app's own page, auth/auth-mails.ts; better-auth still checks a redirectTo or callbackURL's origin).
+ */
+export function validateMailRequest(request: FastifyRequest): void {
+  const body = bodyObject(request);
+  const parsed = forgotPasswordSchema.safeParse({ email: body.email ?? '' });
+  if (!parsed.success) throw firstIssue(parsed.error);
+  const extras = mailRequestExtras.safeParse(body);
+  if (!extras.success) throw firstIssue(extras.error);
+  request.body = { email: parsed.data.email, ...extras.data };
+}
+
+const resetPasswordBody = resetPasswordSchema.extend({ token: z.string().min(1).max(200).optional() });
+
+/** Setting a new password with a reset link's token: the sign-up rules (docs/product.md §5). */
+export function validateResetPassword(request: FastifyRequest): void {
+  const parsed = resetPasswordBody.safeParse(bodyObject(request));
+  if (!parsed.success) throw firstIssue(parsed.error);
   request.body = parsed.data;
 }

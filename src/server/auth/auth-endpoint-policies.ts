@@ -1,32 +1,54 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '#server/errors';
 import {
   type AttemptGuard,
   authCallsGuard,
   credentialGuard,
   emailAccountKey,
+  mailGuard,
   sessionAccountKey,
 } from '#server/plugins/rate-limit-auth';
 import {
+  validateCreateApiKey,
+  validateDeleteApiKey,
+  validateDeletePasskey,
+  validateUpdateApiKey,
+  validateUpdatePasskey,
+  validateVerifyPasskeyAuthentication,
+  validateVerifyPasskeyRegistration,
+} from './api-key-passkey-rules.ts';
+import {
   validateChangePassword,
+  validateDeleteUser,
+  validateLinkSocial,
+  validateMailRequest,
+  validateResetPassword,
   validateSignIn,
   validateSignUp,
   validateSocialSignIn,
+  validateUnlinkAccount,
 } from './auth-body-rules.ts';
 
 /** What a better-auth endpoint needs before it runs: body rules (400) and a rate-limit guard (429). */
 export interface EndpointPolicy {
   validate?: (request: FastifyRequest) => void;
   guard: AttemptGuard;
+  /** What a call without a session (better-auth's 401) answers instead of better-auth's own error. */
+  withoutSession?: () => AppError;
 }
+
+const noCurrentUser = () => new AppError('unauthorized:no_current_user', 'No current user');
 
 /**
  * The better-auth endpoints the product offers, each with its checks, keyed by the resolved endpoint
- * (auth-endpoint.ts). Anything else better-auth has (verify-password, delete-user, link-social,
- * change-email, password reset, …) answers 404 until a feature needs it and gives it a policy here:
+ * (auth-endpoint.ts). Anything else better-auth has (verify-password,
+ * change-email, …) answers 404 until a feature needs it and gives it a policy here:
  * an endpoint that checks a password gets a credential guard.
  */
 export function authEndpointPolicies(app: FastifyInstance): (key: string) => EndpointPolicy | null {
   const otherCalls: EndpointPolicy = { guard: authCallsGuard(app) };
+  // A call with body rules that checks no password.
+  const checked = (validate: EndpointPolicy['validate']): EndpointPolicy => ({ ...otherCalls, validate });
   const exact = new Map<string, EndpointPolicy>([
     ['/sign-up/email', { validate: validateSignUp, guard: credentialGuard(app, 'sign-up', emailAccountKey) }],
     ['/sign-in/email', { validate: validateSignIn, guard: credentialGuard(app, 'sign-in', emailAccountKey) }],
@@ -35,14 +57,56 @@ export function authEndpointPolicies(app: FastifyInstance): (key: string) => End
       '/change-password',
       { validate: validateChangePassword, guard: credentialGuard(app, 'change-password', sessionAccountKey) },
     ],
+    // The password of an e-mail account, or a fresh session for a social-only one (auth/account-deletion.ts).
+    [
+      '/delete-user',
+      { validate: validateDeleteUser, guard: credentialGuard(app, 'delete-user', sessionAccountKey) },
+    ],
     // Name and image rules live in better-auth's database hooks (user-fields.ts), below every endpoint.
-    ['/update-user', otherCalls],
+    // docs/product.md §5: a profile change with nobody signed in fails with 'No current user'.
+    ['/update-user', { ...otherCalls, withoutSession: noCurrentUser }],
     ['/sign-out', otherCalls],
     ['/get-session', otherCalls],
     ['/list-sessions', otherCalls],
     ['/revoke-session', otherCalls],
     ['/revoke-sessions', otherCalls],
     ['/revoke-other-sessions', otherCalls],
+    // Sign-in methods (the account page): better-auth itself never unlinks the last one.
+    ['/list-accounts', otherCalls],
+    ['/link-social', { validate: (r) => validateLinkSocial(r, app.config), guard: otherCalls.guard }],
+    ['/unlink-account', { validate: validateUnlinkAccount, guard: otherCalls.guard }],
+    // Personal API keys (auth/api-keys.ts), with the session cookie; verify is the server's own (authenticate.ts).
+    ['/api-key/create', checked(validateCreateApiKey)],
+    ['/api-key/list', otherCalls],
+    ['/api-key/get', otherCalls],
+    ['/api-key/update', checked(validateUpdateApiKey)],
+    ['/api-key/delete', checked(validateDeleteApiKey)],
+    // Passkeys: added by a signed-in user; signing in with one checks a signature, nothing to guess.
+    ['/passkey/generate-register-options', otherCalls],
+    ['/passkey/verify-registration', checked(validateVerifyPasskeyRegistration)],
+    ['/passkey/generate-authenticate-options', otherCalls],
+    ['/passkey/verify-authentication', checked(validateVerifyPasskeyAuthentication)],
+    ['/passkey/list-user-passkeys', otherCalls],
+    ['/passkey/update-passkey', checked(validateUpdatePasskey)],
+    ['/passkey/delete-passkey', checked(validateDeletePasskey)],
+    // 'Forgot password?' (auth/auth-mails.ts): the same answer whether or not the address has an account;
+    // the link opens the web app's /reset-password page, which posts to /reset-password (better-auth's
+    // GET /reset-password/:token redirect is not used, so not mounted).
+    [
+      '/request-password-reset',
+      { validate: validateMailRequest, guard: mailGuard(app, 'reset-request', emailAccountKey) },
+    ],
+    // Hashes a password: the credential calls' per-IP budget (a token is 24 random characters, not guessable).
+    [
+      '/reset-password',
+      { validate: validateResetPassword, guard: credentialGuard(app, 'reset-password', () => null) },
+    ],
+    [
+      '/send-verification-email',
+      { validate: validateMailRequest, guard: mailGuard(app, 'verification-email', emailAccountKey) },
+    ],
+    // The verification link's target: marks the address verified and redirects to the web page.
+    ['/verify-email', otherCalls],
     ['/error', otherCalls],
     ['/ok', otherCalls],
   ]);

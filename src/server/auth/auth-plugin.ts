@@ -31,13 +31,14 @@ export const authPlugin = fp(
       fileStorage: app.fileStorage,
       users: app.usersRepository,
       log: app.log,
+      mailer: app.mailer,
     });
     app.decorate('auth', auth);
     // ADMIN_EMAILS may have changed since the last start: roles follow it (new accounts get theirs at sign-up).
     await syncAdminRoles(app.database.db, app.config.ADMIN_EMAILS);
     await app.register(authRoutes);
   },
-  { name: 'auth', dependencies: ['redis', 'rate-limit', 'file-storage', 'users-repository'] },
+  { name: 'auth', dependencies: ['redis', 'rate-limit', 'file-storage', 'users-repository', 'mailer'] },
 );
 
 async function authRoutes(app: FastifyInstance) {
@@ -77,6 +78,7 @@ async function authRoutes(app: FastifyInstance) {
       throw originRefusal(app.config, request, origin);
     }
     await recordOutcome(response.status >= 400 && response.status < 500);
+    if (response.status === 401 && policy.withoutSession) throw policy.withoutSession();
     return sendWebResponse(reply, response);
   };
   // AUTH_BASE_PATH/* (this plugin is registered inside the /api prefix). A path that resolves elsewhere

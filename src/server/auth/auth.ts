@@ -1,3 +1,5 @@
+import { apiKey } from '@better-auth/api-key';
+import { passkey as passkeyPlugin } from '@better-auth/passkey';
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
@@ -7,12 +9,16 @@ import type { Redis } from 'ioredis';
 import { roleForEmail } from '#server/admin/admin-emails';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
-import { account, session, user, verification } from '#server/db/schema';
+import { account, apikey, passkey, session, user, verification } from '#server/db/schema';
+import type { Mailer } from '#server/mail/mailer';
 import type { FileStorage } from '#server/storage/file-storage';
 import { removeHiddenPhoto } from '#server/users/photo-cleanup';
 import type { UsersRepository } from '#server/users/users-repository';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/auth-schemas';
+import { accountDeletion } from './account-deletion.ts';
+import { API_KEY_OPTIONS } from './api-keys.ts';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
+import { authMailOptions } from './auth-mails.ts';
 import { betterAuthEnvWarnings } from './origins.ts';
 import { redisSecondaryStorage } from './redis-secondary-storage.ts';
 import { socialProviderConfigs } from './social-providers.ts';
@@ -30,6 +36,8 @@ export interface AuthDeps {
   /** For the same cleanup: forgets the photo's key. */
   users: UsersRepository;
   log: FastifyBaseLogger;
+  /** Password reset and e-mail verification messages (auth-mails.ts). */
+  mailer: Mailer;
 }
 
 /** What a disabled account is told when it signs in (and when it asks for an API token). */
@@ -38,20 +46,40 @@ export const DISABLED_ACCOUNT_MESSAGE =
 
 /**
  * better-auth messages that are expected here: the unset base URL is deliberate (see baseURL below),
- * and a refused origin is logged by the mount with the setting that fixes it (auth/origins.ts).
+ * a refused origin is logged by the mount with the setting that fixes it (auth/origins.ts), and a
+ * refused API key is the caller's 401 (authenticate.ts).
  */
-const QUIETED = ['[better-auth] Base URL is not set', 'Invalid origin:', "If it's a valid URL"];
+const QUIETED = [
+  '[better-auth] Base URL is not set',
+  'Invalid origin:',
+  "If it's a valid URL",
+  'Failed to validate API key',
+  // request-password-reset for an unknown address: the caller gets the same answer, the log no warning.
+  'Reset Password: User not found',
+];
 
 /**
  * The better-auth instance: e-mail/password accounts, cookie sessions, Google and GitHub when
  * configured. Its own rate limiter is off: sign-in and sign-up are limited in front of it
  * (plugins/rate-limit-auth.ts) with messages users can read.
  */
-export function createAuth({ config, db, secret, redis, revocations, fileStorage, users, log }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  secret,
+  redis,
+  revocations,
+  fileStorage,
+  users,
+  log,
+  mailer,
+}: AuthDeps) {
   const socialProviders = socialProviderConfigs(config);
   const publicUrl = config.PUBLIC_URL ? config.publicUrl : undefined;
   // better-auth's own variables would change which pages sign in behind PUBLIC_URL's and TRUSTED_ORIGINS' back.
   for (const warning of betterAuthEnvWarnings(process.env, publicUrl !== undefined)) log.warn(warning);
+  const mails = authMailOptions(config, mailer);
+  const deletion = accountDeletion({ db, fileStorage, log });
   return betterAuth({
     appName: 'Draftsmith',
     // Left unset without PUBLIC_URL: better-auth then takes each request's own address (the mount builds the
@@ -63,7 +91,10 @@ export function createAuth({ config, db, secret, redis, revocations, fileStorage
     secret,
     // PUBLIC_URL's origin (or the request's own) is trusted by better-auth itself; these are the extras.
     trustedOrigins: config.TRUSTED_ORIGINS,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, apikey, passkey },
+    }),
     secondaryStorage: redis ? redisSecondaryStorage(redis) : undefined,
     session: redis ? { storeSessionInDatabase: true } : undefined,
     emailAndPassword: {
@@ -71,7 +102,13 @@ export function createAuth({ config, db, secret, redis, revocations, fileStorage
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
+      // 'Forgot password?': a single-use link for an hour; every session ends with the reset.
+      ...mails.emailAndPassword,
     },
+    // A verification link at sign-up (and on request); REQUIRE_EMAIL_VERIFICATION gates the tools on it.
+    emailVerification: mails.emailVerification,
+    // POST /api/auth/delete-user: the password (or a fresh social session), files removed after the rows.
+    user: { deleteUser: deletion.options },
     databaseHooks: {
       // Name and image rules on every user write, whichever endpoint or path spelling led to it.
       user: {
@@ -94,7 +131,14 @@ export function createAuth({ config, db, secret, redis, revocations, fileStorage
       // Roles and disabled accounts: a disabled account's sign-in is refused with this message. Its
       // endpoints are not mounted (auth-endpoint-policies.ts): admins act through /api/admin (routes/admin.ts).
       admin({ bannedUserMessage: DISABLED_ACCOUNT_MESSAGE }),
+      deletion.plugin,
       ...(socialProviders.length > 0 ? [genericOAuth({ config: socialProviders })] : []),
+      // Personal API keys (auth/api-keys.ts): made and listed with the session cookie, verified by authenticate.ts.
+      apiKey(API_KEY_OPTIONS),
+      // Passkeys: the relying party is PUBLIC_URL's host, else the host of each request's own address
+      // (better-auth hands the plugin that address as its base URL); the page's origin is the one better-auth
+      // already checked. Browsers offer passkeys only in a secure context (https, or localhost).
+      passkeyPlugin({ rpName: 'Draftsmith' }),
     ],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

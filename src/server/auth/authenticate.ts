@@ -1,8 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#server/errors';
 import type { AccessClaims } from './access-token.ts';
+import { isApiKey, verifyApiKey } from './api-keys.ts';
 
-/** The caller of a protected route, proven by the bearer token. */
+/**
+ * The caller of a protected route, proven by an access token or by one of their API keys (whose `sid` is
+ * `apikey:<key id>`, api-keys.ts).
+ */
 export type CurrentUser = AccessClaims;
 
 declare module 'fastify' {
@@ -22,23 +26,35 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
 }
 
-/**
- * The verified caller, or null when the request carries no bearer token; an invalid token throws 401.
- * For public routes that show more to a signed-in caller (GET /api/health); protected routes read
- * `request.user` instead.
- */
-export async function getUser(request: FastifyRequest): Promise<CurrentUser | null> {
-  const token = bearerToken(request);
-  return token ? request.server.accessTokens.verify(token) : null;
+function apiKeyHeader(request: FastifyRequest): string | null {
+  const value = request.headers['x-api-key'];
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
 /**
- * The protected scope's onRequest hook: 401 before the body is even parsed when the bearer token is
- * missing or invalid, else the caller becomes `request.user`.
+ * The verified caller, or null when the request carries neither a bearer token nor an `x-api-key`; an
+ * invalid one throws 401. A bearer value with the API key prefix is an API key, any other an access
+ * token. For public routes that show more to a signed-in caller (GET /api/health); protected routes
+ * read `request.user` instead.
+ */
+export async function getUser(request: FastifyRequest): Promise<CurrentUser | null> {
+  const token = bearerToken(request);
+  if (token && !isApiKey(token)) return request.server.accessTokens.verify(token);
+  const key = token ?? apiKeyHeader(request);
+  return key ? verifyApiKey(request.server.auth, key) : null;
+}
+
+/**
+ * The protected scope's onRequest hook: 401 before the body is even parsed when the bearer token (or API
+ * key) is missing or invalid, else the caller becomes `request.user`.
  */
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const user = await getUser(request);
-  if (!user) throw new AppError('unauthorized:auth', 'Sign in to continue: this call needs a bearer token.');
+  if (!user)
+    throw new AppError(
+      'unauthorized:auth',
+      'Sign in to continue: this call needs a bearer token or an API key.',
+    );
   request.user = user;
 }
 

@@ -7,7 +7,7 @@ import { type Header, type Pack, pack as tarPack } from 'tar-stream';
 import type { FileStorage } from '#server/storage/file-storage';
 import { type BackupManifest, ENTRY } from './manifest.ts';
 
-type HeaderArgument = Partial<Header> & Pick<Header, 'name'>;
+export type HeaderArgument = Partial<Header> & Pick<Header, 'name'>;
 
 export interface ArchiveSources {
   manifest: BackupManifest;
@@ -34,13 +34,31 @@ export function createBackupArchive(sources: ArchiveSources): {
   stream: Readable;
   summary: Promise<ArchiveSummary>;
 } {
+  return createTarGzArchive((add) => fill(add, sources));
+}
+
+/** Adds one entry to an archive being written; resolves once its bytes are in (backpressure holds it). */
+export type AddArchiveEntry = (
+  header: HeaderArgument,
+  content: string | Uint8Array | Readable,
+) => Promise<void>;
+
+/**
+ * A gzipped tar stream whose entries `fill` adds one after another, written while the stream is read
+ * (the backup, and a user's data export: users/account-export.ts). `summary` settles with what `fill`
+ * returns once every entry is written; a failure destroys the stream.
+ */
+export function createTarGzArchive<T>(fill: (add: AddArchiveEntry) => Promise<T>): {
+  stream: Readable;
+  summary: Promise<T>;
+} {
   const pack = tarPack();
   const gzip = createGzip();
   // A consumer that stops reading (a client gone) destroys gzip; the pipeline then destroys the pack,
   // which fails the entry being written: fill() stops there and `summary` rejects. The error itself
   // reaches the consumer through gzip.
   pipeline(Readable.from(pack, { objectMode: false }), gzip).catch(() => {});
-  const summary = fill(pack, sources).then(
+  const summary = fill((header, content) => addEntry(pack, header, content)).then(
     (result) => {
       pack.finalize();
       return result;
@@ -55,11 +73,10 @@ export function createBackupArchive(sources: ArchiveSources): {
   return { stream: gzip, summary };
 }
 
-async function fill(pack: Pack, sources: ArchiveSources): Promise<ArchiveSummary> {
-  await addEntry(pack, { name: ENTRY.manifest }, `${JSON.stringify(sources.manifest, null, 2)}\n`);
+async function fill(add: AddArchiveEntry, sources: ArchiveSources): Promise<ArchiveSummary> {
+  await add({ name: ENTRY.manifest }, `${JSON.stringify(sources.manifest, null, 2)}\n`);
   if (sources.database) {
-    await addEntry(
-      pack,
+    await add(
       { name: ENTRY.database, size: sources.database.size },
       Readable.fromWeb(sources.database.stream() as import('node:stream/web').ReadableStream),
     );
@@ -68,14 +85,14 @@ async function fill(pack: Pack, sources: ArchiveSources): Promise<ArchiveSummary
     if (err.code === 'ENOENT') return null;
     throw err;
   });
-  if (secret) await addEntry(pack, { name: ENTRY.authSecret, mode: 0o600 }, secret);
-  await addEntry(pack, { name: ENTRY.settings, mode: 0o600 }, sources.settings);
+  if (secret) await add({ name: ENTRY.authSecret, mode: 0o600 }, secret);
+  await add({ name: ENTRY.settings, mode: 0o600 }, sources.settings);
   let uploads = 0;
   for await (const key of sources.uploads.keys()) {
     // A photo replaced since the listing is gone: nothing refers to it any more.
     const file = await sources.uploads.get(key);
     if (!file) continue;
-    await addEntry(pack, { name: `${ENTRY.uploadsPrefix}${key}`, size: file.size }, file.stream);
+    await add({ name: `${ENTRY.uploadsPrefix}${key}`, size: file.size }, file.stream);
     uploads++;
   }
   return { uploads, authSecret: secret !== null };

@@ -85,6 +85,64 @@ export const verification = pgTable(
   (t) => [index().on(t.identifier)],
 );
 
+/**
+ * Personal API keys (better-auth's api-key plugin, its `apikey` model): `key` is the SHA-256 of the key,
+ * which is shown once; `start` its first characters, for the list. `reference_id` is the owning user.
+ * The plugin's own rate limit is off (the per-user limits apply), so the counters stay at rest.
+ */
+export const apikey = pgTable(
+  'apikey',
+  {
+    id: text().primaryKey(),
+    configId: text().notNull().default('default'),
+    name: text(),
+    start: text(),
+    referenceId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    prefix: text(),
+    key: text().notNull(),
+    refillInterval: integer(),
+    refillAmount: integer(),
+    lastRefillAt: timestamp({ withTimezone: true }),
+    enabled: boolean().default(true),
+    rateLimitEnabled: boolean().default(true),
+    rateLimitTimeWindow: integer(),
+    rateLimitMax: integer(),
+    requestCount: integer().default(0),
+    remaining: integer(),
+    /** When the key was last used (the plugin writes it on each verification). */
+    lastRequest: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    permissions: text(),
+    metadata: text(),
+  },
+  (t) => [index().on(t.key), index().on(t.referenceId), index().on(t.configId)],
+);
+
+/** Passkeys (better-auth's passkey plugin, its `passkey` model): a WebAuthn credential's public key. */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text().primaryKey(),
+    name: text(),
+    publicKey: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialID: text().notNull(),
+    counter: integer().notNull(),
+    deviceType: text().notNull(),
+    backedUp: boolean().notNull(),
+    transports: text(),
+    createdAt: timestamp({ withTimezone: true }).defaultNow(),
+    aaguid: text(),
+  },
+  (t) => [index().on(t.userId), index().on(t.credentialID)],
+);
+
 /** The product profile (docs/product.md §3 User): created by POST /api/users, one per account. */
 export const profile = pgTable('profile', {
   userId: text()

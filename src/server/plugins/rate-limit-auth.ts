@@ -23,14 +23,23 @@ export const ACCOUNT_WINDOW_MS = 10 * 60_000;
 export const OTHER_AUTH_CALLS_PER_MINUTE = 300;
 export const SLOWDOWN_BASE_MS = 250;
 export const SLOWDOWN_MAX_MS = 8_000;
+/** Messages one e-mail address may be sent per kind (reset, verification) in MAIL_WINDOW_MS. */
+export const MAILS_PER_ADDRESS = 5;
+export const MAIL_WINDOW_MS = 60 * 60_000;
 
-export type CredentialAction = 'sign-in' | 'sign-up' | 'change-password';
-export type LimitedAction = CredentialAction | 'auth';
+export type CredentialAction = 'sign-in' | 'sign-up' | 'change-password' | 'delete-user' | 'reset-password';
+/** Calls that send an e-mail: counted every time, per IP and per address (mailGuard). */
+export type MailAction = 'reset-request' | 'verification-email';
+export type LimitedAction = CredentialAction | MailAction | 'auth';
 
 const ACTION_LABEL: Record<LimitedAction, string> = {
   'sign-in': 'sign-in attempts',
   'sign-up': 'sign-up attempts',
   'change-password': 'password attempts',
+  'delete-user': 'account deletion attempts',
+  'reset-password': 'password reset attempts',
+  'reset-request': 'password reset requests',
+  'verification-email': 'verification e-mail requests',
   auth: 'requests',
 };
 
@@ -138,6 +147,37 @@ export function credentialGuard(
       if (!failed && hit) await orSkip(request, () => counter.undo(fromHere));
       if (failed) await orSkip(request, () => counter.hit(everywhere, ACCOUNT_WINDOW_MS));
     };
+  };
+}
+
+/**
+ * Guard for the calls that send an e-mail (a password reset link, a verification link): the per-IP
+ * budget of the credential calls, and MAILS_PER_ADDRESS requests per address per MAIL_WINDOW_MS, counted
+ * whatever the outcome and whether or not the address has an account (the answer says nothing about
+ * it), so nobody can flood an inbox. The per-address limit is off with AUTH_RATE_LIMIT_PER_ACCOUNT=0.
+ */
+export function mailGuard(
+  app: FastifyInstance,
+  action: MailAction,
+  addressOf: (request: FastifyRequest) => string | null,
+): AttemptGuard {
+  const { AUTH_RATE_LIMIT_PER_IP: perIp, AUTH_RATE_LIMIT_PER_ACCOUNT: perAccount } = app.config;
+  const byIp =
+    perIp > 0
+      ? app.createRateLimit({
+          max: perIp,
+          timeWindow: IP_WINDOW_MS,
+          keyGenerator: (r) => `${action}:ip:${normalizeIP(r.ip)}`,
+        })
+      : null;
+  const counter: AttemptCounter = createAttemptCounter(app.redis);
+  return async (request) => {
+    if (byIp) await enforce(byIp, request, action);
+    const address = addressOf(request);
+    if (perAccount === 0 || !address) return nothingToRecord;
+    const hit = await orSkip(request, () => counter.hit(`${action}:address:${address}`, MAIL_WINDOW_MS));
+    if (hit && hit.count > MAILS_PER_ADDRESS) throw limitError(action, hit.ttlMs);
+    return nothingToRecord;
   };
 }
 

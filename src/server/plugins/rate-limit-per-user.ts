@@ -3,14 +3,17 @@ import { retryPhrase, tooManyRequests } from '#server/errors';
 
 export const PER_USER_WINDOW_MS = 60_000;
 
-export interface PerUserLimit {
+export const PER_USER_HOUR_MS = 60 * 60_000;
+
+interface PerUserLimitBase {
   /** Counter name and the error's surface: `rate_limit:<surface>`. */
   surface: string;
-  /** Calls one user may make per minute; 0 turns the limit off. */
-  perMinute: number;
   /** What is counted, for the message: "Too many <what>: at most N a minute." */
   what: string;
 }
+
+/** Calls one user may make per minute, or per hour for costly ones (a data export); 0 turns the limit off. */
+export type PerUserLimit = PerUserLimitBase & ({ perMinute: number } | { perHour: number });
 
 /**
  * A per-user budget of calls a minute, keyed by the caller's id (`request.user`, so for protected routes
@@ -20,12 +23,17 @@ export interface PerUserLimit {
  */
 export function perUserRateLimit(
   app: FastifyInstance,
-  { surface, perMinute, what }: PerUserLimit,
+  limit: PerUserLimit,
 ): (request: FastifyRequest) => Promise<void> {
-  if (perMinute === 0) return async () => {};
+  const { surface, what } = limit;
+  const [max, timeWindow, per] =
+    'perHour' in limit
+      ? [limit.perHour, PER_USER_HOUR_MS, 'an hour']
+      : [limit.perMinute, PER_USER_WINDOW_MS, 'a minute'];
+  if (max === 0) return async () => {};
   const byUser = app.createRateLimit({
-    max: perMinute,
-    timeWindow: PER_USER_WINDOW_MS,
+    max,
+    timeWindow,
     keyGenerator: (request) => `${surface}:user:${request.user.sub}`,
   });
   return async (request) => {
@@ -33,7 +41,7 @@ export function perUserRateLimit(
     if (result.isAllowed || !result.isExceeded) return;
     throw tooManyRequests(
       surface,
-      `Too many ${what}: at most ${perMinute} a minute. Try again in ${retryPhrase(result.ttl)}.`,
+      `Too many ${what}: at most ${max} ${per}. Try again in ${retryPhrase(result.ttl)}.`,
       result.ttl,
     );
   };

@@ -34,10 +34,17 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
               }),
               salesEmail: z.string().nullable(),
             }),
+            /** REQUIRE_EMAIL_VERIFICATION: the tools wait for a verified address (the banner says so). */
+            emailVerification: z.object({ required: z.boolean() }),
           }),
         },
       },
     },
-    async () => ({ socialProviders, documents: { maxBytes: app.config.DOCUMENT_MAX_BYTES }, billing }),
+    async () => ({
+      socialProviders,
+      documents: { maxBytes: app.config.DOCUMENT_MAX_BYTES },
+      billing,
+      emailVerification: { required: app.config.REQUIRE_EMAIL_VERIFICATION },
+    }),
   );
 };

@@ -7,6 +7,7 @@ import { generationRoutes } from './generations.ts';
 import { historyRoutes } from './history.ts';
 import { toolRoutes } from './tools.ts';
 import { userRoutes } from './users.ts';
+import { userExportRoutes } from './users-export.ts';
 import { userPhotoRoutes } from './users-photo.ts';
 
 /**
@@ -19,6 +20,7 @@ export async function protectedApi(app: FastifyInstance) {
   app.addHook('onRequest', authenticate);
   await app.register(userRoutes);
   await app.register(userPhotoRoutes);
+  await app.register(userExportRoutes);
   await app.register(historyRoutes);
   await app.register(toolRoutes);
   await app.register(generationRoutes);

@@ -6,10 +6,12 @@ import type { Generation, GenerationDocument, GenerationOutcome } from '#server/
 import { readToolRequest, type UploadedDocument } from '#server/tools/read-tool-input';
 import { serverTools } from '#server/tools/server-tools';
 import { streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
+import { requireVerifiedEmail } from '#server/users/require-verified-email';
 
 /**
  * One factory for the six tool routes (POST /api/explain-code, …), in the protected scope (the caller
- * is `request.user`, authenticated before the body is read): validate with the shared schema, count the
+ * is `request.user`, authenticated before the body is read): refuse an unverified address when
+ * REQUIRE_EMAIL_VERIFICATION is on, validate with the shared schema, count the
  * call against the user's rate limit, check the model, reserve one generation of the user's plan (402
  * when none is left), read the uploaded document if any, start the generation (within the user's
  * in-flight cap), then answer JSON `{<outputField>, historyId, status}`
@@ -33,6 +35,8 @@ export async function toolRoutes(app: FastifyInstance) {
     });
     app.post(apiPath.slice('/api'.length), async (request, reply) => {
       const user = request.user;
+      // REQUIRE_EMAIL_VERIFICATION: refused before anything is read, reserved or counted.
+      await requireVerifiedEmail(app, user.sub);
       // A form may carry a document: its place is taken before the upload is read, so that a user's
       // uploads and their extractions count against AI_MAX_IN_FLIGHT_PER_USER like generations.
       let place = request.isMultipart() ? await app.generations.reserve(user.sub) : null;

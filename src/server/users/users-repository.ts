@@ -19,16 +19,25 @@ export interface UserRow {
   role: string | null;
   stripeSubscriptionId: string | null;
   cancelAtPeriodEnd: boolean | null;
+  emailVerified: boolean | null;
 }
 
 /** A user as this repository reads it: the `admin` flag and billing always known. */
-export type StoredUser = User & Required<Pick<User, 'admin' | 'billing'>>;
+export type StoredUser = User & Required<Pick<User, 'admin' | 'billing' | 'emailVerified'>>;
 
-function toUser({ id, role, stripeSubscriptionId, cancelAtPeriodEnd, ...fields }: UserRow): StoredUser {
+function toUser({
+  id,
+  role,
+  stripeSubscriptionId,
+  cancelAtPeriodEnd,
+  emailVerified,
+  ...fields
+}: UserRow): StoredUser {
   return {
     ...userWithFallbacks({ uid: id, ...fields }),
     admin: role === ADMIN_ROLE,
     billing: { managed: stripeSubscriptionId !== null, cancelAtPeriodEnd: cancelAtPeriodEnd === true },
+    emailVerified: emailVerified === true,
   };
 }
 
@@ -41,6 +50,7 @@ const columns = {
   role: user.role,
   stripeSubscriptionId: profile.stripeSubscriptionId,
   cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
+  emailVerified: user.emailVerified,
 };
 
 /** 401: the caller's token is valid but the account behind it has been deleted. */
@@ -63,6 +73,15 @@ export function createUsersRepository(db: Db) {
     async findOwn(callerId: string): Promise<StoredUser | null> {
       const row = await selectOwn(db, callerId);
       return row ? toUser(row) : null;
+    },
+
+    /** Whether the caller's e-mail address is verified (REQUIRE_EMAIL_VERIFICATION); null when the account is gone. */
+    async isEmailVerified(callerId: string): Promise<boolean | null> {
+      const [row] = await db
+        .select({ emailVerified: user.emailVerified })
+        .from(user)
+        .where(eq(user.id, callerId));
+      return row ? row.emailVerified : null;
     },
 
     /**

@@ -13,6 +13,15 @@ const PricingRoute = lazy(async () => ({
   default: (await import('./routes/pricing-route.tsx')).PricingRoute,
 }));
 const AuthRoute = lazy(async () => ({ default: (await import('./routes/auth-route.tsx')).AuthRoute }));
+const ForgotPasswordRoute = lazy(async () => ({
+  default: (await import('./routes/account-email-routes.tsx')).ForgotPasswordRoute,
+}));
+const ResetPasswordRoute = lazy(async () => ({
+  default: (await import('./routes/account-email-routes.tsx')).ResetPasswordRoute,
+}));
+const VerifyEmailRoute = lazy(async () => ({
+  default: (await import('./routes/account-email-routes.tsx')).VerifyEmailRoute,
+}));
 const ProtectedLayout = lazy(async () => ({
   default: (await import('./routes/protected-layout.tsx')).ProtectedLayout,
 }));
@@ -21,6 +30,9 @@ const ToolRoute = lazy(async () => ({
 }));
 const AdminRoute = lazy(async () => ({
   default: (await import('./routes/admin-route.tsx')).AdminRoute,
+}));
+const AccountRoute = lazy(async () => ({
+  default: (await import('./routes/account-route.tsx')).AccountRoute,
 }));
 
 /** docs/product.md §2 route table. Rendered inside a BrowserRouter (app.tsx) or a StaticRouter (prerender). */
@@ -34,6 +46,9 @@ export function AppRoutes() {
         </Route>
         <Route path="signin" element={<AuthRoute />} />
         <Route path="signup" element={<AuthRoute />} />
+        <Route path="forgot-password" element={<ForgotPasswordRoute />} />
+        <Route path="reset-password" element={<ResetPasswordRoute />} />
+        <Route path="verify-email" element={<VerifyEmailRoute />} />
         <Route path="services" element={<ProtectedLayout />}>
           <Route index element={<Navigate to={TOOL_LIST[0]!.path} replace />} />
           {TOOL_LIST.map((tool) => (
@@ -42,6 +57,9 @@ export function AppRoutes() {
         </Route>
         <Route path="admin" element={<ProtectedLayout adminOnly />}>
           <Route index element={<AdminRoute />} />
+        </Route>
+        <Route path="account" element={<ProtectedLayout />}>
+          <Route index element={<AccountRoute />} />
         </Route>
         <Route path="*" element={<LazyNotFound />} />
       </Routes>

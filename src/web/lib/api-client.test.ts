@@ -94,6 +94,24 @@ describe('apiRequest', () => {
     expect(fetchMock.mock.calls.map((call) => call[0])).toContain('/api/auth/sign-out');
   });
 
+  it('a 403 for an unverified address keeps the session and the token', async () => {
+    setUp('/services/code-explainer');
+    const error = {
+      code: 'forbidden:email_unverified',
+      message: 'Verify your e-mail address to use the tools.',
+    };
+    fetchMock.mockResolvedValue(json(403, { error }));
+    const { apiRequest } = await load();
+    await expect(apiRequest('/explain-code', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 403,
+      ...error,
+    });
+    expect(storage.map.get('access-token')).toBe('a.b.c');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(assign).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('on the sign-in screen a 401 only drops the token', async () => {
     setUp('/signin');
     fetchMock.mockResolvedValue(json(401, { error: { code: 'unauthorized:session', message: 'no' } }));

@@ -24,6 +24,12 @@ export function isClientError(error: unknown): boolean {
 /** Screens where a 401/403 must not bounce the browser: the sign-in flow itself handles them. */
 const AUTH_SCREENS = ['/signin', '/signup'];
 
+/**
+ * 403s that are about the call, not the session: the signed-in user stays signed in and reads the
+ * message (the tools' answer to an unverified address while REQUIRE_EMAIL_VERIFICATION is on).
+ */
+export const KEEPS_SESSION = new Set(['forbidden:email_unverified']);
+
 let unauthorizedInFlight = false;
 
 /**
@@ -154,8 +160,11 @@ export async function apiFetch(path: `/api/${string}`, init: ApiFetchInit = {}):
     timeoutMs,
   );
   if (response.ok) return response;
-  if (response.status === 401 || response.status === 403) void handleUnauthorized();
-  throw await toApiError(response);
+  const error = await toApiError(response);
+  if ((response.status === 401 || response.status === 403) && !KEEPS_SESSION.has(error.code)) {
+    void handleUnauthorized();
+  }
+  throw error;
 }
 
 export type ApiRequestOptions = Omit<ApiFetchInit, 'accept' | 'fetchImpl'>;

@@ -29,3 +29,14 @@ export const adminKeys = {
   /** GET /api/admin/usage: generations per tool per day and the account counts. */
   usage: ['admin', 'usage'] as const,
 };
+
+export const accountKeys = {
+  /** GET /api/auth/list-sessions: the signed-in user's sessions (the account page). */
+  sessions: ['account', 'sessions'] as const,
+  /** GET /api/auth/list-accounts: the sign-in methods linked to the account. */
+  signInMethods: ['account', 'sign-in-methods'] as const,
+  /** GET /api/auth/api-key/list: the user's personal API keys. */
+  apiKeys: ['account', 'api-keys'] as const,
+  /** GET /api/auth/passkey/list-user-passkeys: the user's passkeys. */
+  passkeys: ['account', 'passkeys'] as const,
+};

@@ -10,6 +10,8 @@ export interface ServerConfig {
   documents: { maxBytes: number };
   /** Online payment (Stripe): which plan and period can be bought, and where 'Contact sales' writes. */
   billing: BillingConfig;
+  /** REQUIRE_EMAIL_VERIFICATION: the tools wait for a verified address. */
+  emailVerification?: { required: boolean };
 }
 
 export interface BillingConfig {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { isToolSlug } from '#shared/tools';
+import { EmailVerificationBanner } from '#web/features/auth/components/email-verification-banner.tsx';
 import { authStore, useAuth } from '#web/features/auth/lib/auth-store.ts';
 import { ChatView } from '#web/features/history/components/chat-view.tsx';
 import { HistoryList } from '#web/features/history/components/history-list.tsx';
@@ -55,6 +56,7 @@ export function ToolRoute() {
         />
       )}
     >
+      <EmailVerificationBanner user={user} />
       {selection.chatId ? (
         <ChatView key={selection.chatId} chatId={selection.chatId} />
       ) : (

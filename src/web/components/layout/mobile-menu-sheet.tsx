@@ -1,4 +1,4 @@
-import { ExternalLink, LogOut, ShieldCheck, X } from 'lucide-react';
+import { ExternalLink, LogOut, ShieldCheck, UserRound, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -71,8 +71,14 @@ export function MobileMenuSheet({
                 {link.label}
               </NavLink>
             ))}
+            {account.status === 'signed-in' && account.user ? (
+              <NavLink to="/account" onClick={close} className={(state) => cn(rowClass(state), 'mt-4')}>
+                <UserRound className="size-4 text-primary" aria-hidden />
+                Account
+              </NavLink>
+            ) : null}
             {account.status === 'signed-in' && account.user?.admin === true ? (
-              <NavLink to="/admin" onClick={close} className={(state) => cn(rowClass(state), 'mt-4')}>
+              <NavLink to="/admin" onClick={close} className={rowClass}>
                 <ShieldCheck className="size-4 text-primary" aria-hidden />
                 Administration
               </NavLink>

@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   /** The action is on its way: both buttons wait, the dialog stays open. */
   pending: boolean;
   onConfirm: () => void;
+  /** Below the description: what the action needs first (e.g. the password before deleting an account). */
+  children?: ReactNode;
 }
 
 /**
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   confirmLabel,
   pending,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -37,6 +40,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-muted-foreground text-sm">
             {description}
           </AlertDialog.Description>
+          {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="outline" disabled={pending}>

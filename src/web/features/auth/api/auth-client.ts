@@ -1,29 +1,8 @@
-import { createAuthClient } from 'better-auth/react';
-
-/** better-auth's client for the cookie session under /api/auth (ARCHITECTURE.md). */
-export const authClient = createAuthClient({ basePath: '/api/auth' });
-
-export type AuthSession = NonNullable<Awaited<ReturnType<typeof authClient.getSession>>['data']>;
-
-/** better-auth errors carry `message`; our own rate limiter answers `{error: {message}}`. */
-export function authErrorMessage(error: unknown, fallback: string): string {
-  if (typeof error !== 'object' || error === null) return fallback;
-  const record = error as { message?: unknown; error?: { message?: unknown } };
-  if (typeof record.message === 'string' && record.message) return record.message;
-  if (typeof record.error?.message === 'string' && record.error.message) return record.error.message;
-  return fallback;
-}
-
-/** The API's `type:surface` code (`{error: {code}}`), or better-auth's own `code`. */
-export function authErrorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const record = error as { code?: unknown; error?: { code?: unknown } };
-  if (typeof record.error?.code === 'string' && record.error.code) return record.error.code;
-  return typeof record.code === 'string' && record.code ? record.code : undefined;
-}
-
-export function authErrorStatus(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' ? status : undefined;
-}
+// The client is shared web code (the account page uses it too); the auth feature's imports name it here.
+export {
+  type AuthSession,
+  authClient,
+  authErrorCode,
+  authErrorMessage,
+  authErrorStatus,
+} from '#web/lib/auth-client.ts';

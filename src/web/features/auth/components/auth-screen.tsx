@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Logo } from '#web/components/layout/logo.tsx';
-import { ThemeToggle } from '#web/components/layout/theme-toggle.tsx';
 import { authModeFromPath, safeReturnPath } from '#web/features/auth/lib/auth-mode.ts';
 import { socialPending } from '#web/features/auth/lib/social-pending.ts';
 import { socialSignInErrorMessage } from '#web/features/auth/lib/social-sign-in-error.ts';
 import { notify } from '#web/lib/notify.ts';
 import { AuthDivider } from './auth-divider.tsx';
-import { AuthShowcase } from './auth-showcase.tsx';
+import { AUTH_LINK_CLASS, AuthScreenLayout } from './auth-screen-layout.tsx';
+import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
@@ -62,37 +61,30 @@ export function AuthScreen() {
   }, [socialError, setSearchParams, location.state]);
 
   return (
-    <div className="grid min-h-dvh lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-      <AuthShowcase />
-      <main className="flex flex-col px-5 py-6 sm:px-10">
-        <div className="flex items-center justify-between">
-          <Logo className="lg:invisible" />
-          <ThemeToggle />
-        </div>
-        <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
-          <h1 className="font-semibold text-3xl tracking-tight">{copy.title}</h1>
-          <p className="mt-2 text-muted-foreground">{copy.lead}</p>
-          <div className="mt-8 grid gap-6">
-            <SocialSignInButtons mode={mode} returnTo={returnTo} disabled={busy} />
-            <AuthDivider label={copy.divider} />
-            {mode === 'signup' ? (
-              <SignUpForm onBusyChange={setBusy} />
-            ) : (
-              <SignInForm returnTo={returnTo} onBusyChange={setBusy} />
-            )}
-          </div>
-          <p className="mt-8 text-center text-muted-foreground text-sm">
-            {copy.switchText}{' '}
-            <Link
-              to={copy.switchTo}
-              state={location.state}
-              className="rounded font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              {copy.switchLabel}
-            </Link>
-          </p>
-        </div>
-      </main>
-    </div>
+    <AuthScreenLayout
+      title={copy.title}
+      lead={copy.lead}
+      footer={
+        <>
+          {copy.switchText}{' '}
+          <Link to={copy.switchTo} state={location.state} className={AUTH_LINK_CLASS}>
+            {copy.switchLabel}
+          </Link>
+        </>
+      }
+    >
+      <div className="grid gap-3">
+        <SocialSignInButtons mode={mode} returnTo={returnTo} disabled={busy} />
+        {mode === 'signin' ? (
+          <PasskeySignInButton returnTo={returnTo} disabled={busy} onBusyChange={setBusy} />
+        ) : null}
+      </div>
+      <AuthDivider label={copy.divider} />
+      {mode === 'signup' ? (
+        <SignUpForm onBusyChange={setBusy} />
+      ) : (
+        <SignInForm returnTo={returnTo} onBusyChange={setBusy} />
+      )}
+    </AuthScreenLayout>
   );
 }

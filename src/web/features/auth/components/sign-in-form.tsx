@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type SignInInput, signInSchema } from '#shared/auth-schemas';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -56,6 +56,14 @@ export function SignInForm({ returnTo, onBusyChange }: SignInFormProps) {
         type="password"
         autoComplete="current-password"
         placeholder="Your password"
+        action={
+          <Link
+            to="/forgot-password"
+            className="rounded text-primary text-sm hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            Forgot password?
+          </Link>
+        }
         registration={form.register('password')}
       />
       {errors.root?.message ? (

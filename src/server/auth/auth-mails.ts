@@ -1,0 +1,90 @@
+import type { Config } from '#server/config';
+import { resetPasswordMail, verifyEmailMail } from '#server/mail/mail-templates';
+import type { Mailer } from '#server/mail/mailer';
+import { AUTH_BASE_PATH } from './auth-endpoint.ts';
+
+/** A password reset link works once, for an hour (better-auth's verification row expires then). */
+export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 3600;
+/** A verification link (a signed token, not stored) works for a day. */
+export const VERIFY_EMAIL_EXPIRES_IN_SECONDS = 24 * 3600;
+
+/** The web app's pages the links open (src/web/app/router.tsx). */
+export const RESET_PASSWORD_PAGE = '/reset-password';
+export const VERIFY_EMAIL_PAGE = '/verify-email';
+
+interface MailedUser {
+  email: string;
+  name?: string | null;
+}
+
+/**
+ * The origin a link is built on: the one the request was forwarded as (PUBLIC_URL's, else the server's
+ * own address the user opened, auth/origins.ts), so the link opens where the user asked from.
+ */
+export function linkOrigin(config: Config, request: Request | undefined): string {
+  if (request) {
+    try {
+      return new URL(request.url).origin;
+    } catch {
+      // fall through to PUBLIC_URL's
+    }
+  }
+  return new URL(config.publicUrl).origin;
+}
+
+/** The reset page with its token: the page sets the new password with better-auth's POST /reset-password. */
+export function resetPasswordLink(origin: string, token: string): string {
+  return `${origin}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * better-auth's GET /verify-email, which marks the address verified and redirects to the web page
+ * (with `?error=<CODE>` when the token is expired or wrong).
+ */
+export function verifyEmailLink(origin: string, token: string): string {
+  const callback = encodeURIComponent(VERIFY_EMAIL_PAGE);
+  return `${origin}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`;
+}
+
+/**
+ * better-auth's options for the password reset and e-mail verification mails. A message is handed to
+ * the mailer and not waited for: the reply (and its timing) is the same whether or not a message went
+ * out, and a mail failure is only logged (mail/mailer.ts).
+ */
+export function authMailOptions(config: Config, mailer: Mailer) {
+  return {
+    emailAndPassword: {
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
+      // Every session ends, and with it its access tokens (the session delete hook revokes them).
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }: { user: MailedUser; token: string }, request?: Request) => {
+        const link = resetPasswordLink(linkOrigin(config, request), token);
+        const content = resetPasswordMail({
+          name: user.name,
+          link,
+          expiresInSeconds: RESET_PASSWORD_EXPIRES_IN_SECONDS,
+        });
+        void mailer.send({ to: user.email, ...content, link });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // The link proves the address, not who opens it: it signs no one in.
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
+      sendVerificationEmail: async (
+        { user, token }: { user: MailedUser; token: string },
+        request?: Request,
+      ) => {
+        const link = verifyEmailLink(linkOrigin(config, request), token);
+        const content = verifyEmailMail({
+          name: user.name,
+          link,
+          expiresInSeconds: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
+          required: config.REQUIRE_EMAIL_VERIFICATION,
+        });
+        void mailer.send({ to: user.email, ...content, link });
+      },
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The message's link, logged when the message goes to the outbox (no SMTP server to send it). */
+  link?: string;
+}
+
+export interface Mailer {
+  /** Where messages go: an SMTP server (SMTP_URL) or `DATA_DIR/outbox`. */
+  readonly delivery: 'smtp' | 'outbox';
+  /**
+   * Sends one message. Never throws: a failure is logged and answered false, so a caller cannot tell
+   * (nor tell anyone else) more than that.
+   */
+  send(message: MailMessage): Promise<boolean>;
+  /** Waits for the messages still being sent, then closes the SMTP connection. */
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  /** smtp:// or smtps:// with credentials; null writes each message to `outboxDir` instead. */
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}
+
+/** An SMTP server that does not answer within these is given up on (the message is logged as failed). */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+/** `2025-01-31T12-00-00-000Z-1a2b3c4d.eml`: sorts by time, never collides. */
+export function outboxFileName(now: Date, id: string): string {
+  return `${now.toISOString().replaceAll(':', '-').replace('.', '-')}-${id}.eml`;
+}
+
+/**
+ * The mail adapter (nodemailer). With SMTP_URL messages go to that server; without it each one is
+ * written to `DATA_DIR/outbox/<time>-<id>.eml` (a complete RFC 5322 message any mail client opens)
+ * and its link is logged, so a single-machine install can still reset a password.
+ */
+export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+  const smtp = smtpUrl ? createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }, { from }) : null;
+  const composer = smtp ? null : createTransport({ streamTransport: true, buffer: true }, { from });
+  const pending = new Set<Promise<boolean>>();
+
+  async function toOutbox({ to, subject, text, html, link }: MailMessage): Promise<void> {
+    if (!composer) throw new Error('no outbox transport');
+    const info = await composer.sendMail({ to, subject, text, html });
+    await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+    const file = join(outboxDir, outboxFileName(new Date(), randomBytes(4).toString('hex')));
+    // The message carries a working link: readable by the server's user only.
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    log.info({ to, subject, file, link }, 'mail: written to the outbox (SMTP_URL is not set)');
+  }
+
+  async function deliver(message: MailMessage): Promise<boolean> {
+    try {
+      if (smtp) {
+        const { to, subject, text, html } = message;
+        await smtp.sendMail({ to, subject, text, html });
+        log.info({ subject }, 'mail: sent');
+      } else {
+        await toOutbox(message);
+      }
+      return true;
+    } catch (err) {
+      log.error({ err, subject: message.subject, delivery: smtp ? 'smtp' : 'outbox' }, 'mail: not sent');
+      return false;
+    }
+  }
+
+  return {
+    delivery: smtp ? 'smtp' : 'outbox',
+    send(message) {
+      const sending = deliver(message);
+      pending.add(sending);
+      void sending.finally(() => pending.delete(sending));
+      return sending;
+    },
+    async close() {
+      await Promise.allSettled([...pending]);
+      smtp?.close();
+    },
+  };
+}
+
+/** MAIL_FROM's default: `Draftsmith <no-reply@<PUBLIC_URL's host>>`. */
+export function defaultMailFrom(publicUrl: string): string {
+  return `Draftsmith <no-reply@${new URL(publicUrl).hostname}>`;
+}

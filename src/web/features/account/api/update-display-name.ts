@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { authClient } from '#web/lib/auth-client.ts';
+import { authCall } from './auth-call.ts';
+
+/** POST /api/auth/update-user {name}: the display name (the username rules, checked again by the server). */
+export function updateDisplayName(name: string): Promise<{ status: boolean }> {
+  return authCall(authClient.updateUser({ name }), 'Could not change your name. Please try again.');
+}
+
+export const useUpdateDisplayName = () => useMutation({ mutationFn: updateDisplayName });

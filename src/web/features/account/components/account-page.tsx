@@ -1,0 +1,54 @@
+import { UserRound } from 'lucide-react';
+import type { User } from '#shared/user';
+import { PageMeta } from '#web/components/page-meta.tsx';
+import { ApiKeysSection } from './api-keys-section.tsx';
+import { DataSection } from './data-section.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
+import { SignInMethodsSection } from './sign-in-methods-section.tsx';
+
+export interface AccountPageProps {
+  /** The signed-in user (the auth store's). */
+  user: User;
+  /** Called after a change to the user's profile, to read it again (header, sidebar). */
+  onUserChanged: () => Promise<void> | void;
+  /** Called when this browser's session was replaced (a password change): a new access token is needed. */
+  onSessionReplaced: () => Promise<void> | void;
+  /** Called once the account is deleted: the local session ends. */
+  onAccountDeleted: () => Promise<void> | void;
+}
+
+/**
+ * /account: what a signed-in user manages themselves, one card per section (AccountSection) in a
+ * single column. A section is a component of this folder taking what it needs of these props: one line.
+ */
+export function AccountPage({ user, onUserChanged, onSessionReplaced, onAccountDeleted }: AccountPageProps) {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      <PageMeta
+        title="Account"
+        description="Your profile, password, sessions, sign-in methods, API keys and data on Draftsmith."
+      />
+      <header className="flex items-start gap-4">
+        <span className="hidden size-12 shrink-0 place-items-center rounded-2xl bg-accent text-primary sm:grid">
+          <UserRound className="size-6" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">Account</h1>
+          <p className="mt-1 text-muted-foreground">
+            Your profile, password, sessions, sign-in methods, API keys and data.
+          </p>
+        </div>
+      </header>
+      <ProfileSection user={user} onUserChanged={onUserChanged} />
+      <PasswordSection onSessionReplaced={onSessionReplaced} />
+      <SessionsSection />
+      <SignInMethodsSection user={user} />
+      <PasskeysSection />
+      <ApiKeysSection />
+      <DataSection user={user} onAccountDeleted={onAccountDeleted} />
+    </div>
+  );
+}

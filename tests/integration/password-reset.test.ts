@@ -1,0 +1,212 @@
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verification } from '#server/db/schema';
+import { createAccount, requestToken, signIn, TEST_ORIGIN } from '#tests/factories/account';
+import { type FakeSmtpServer, startFakeSmtp } from '#tests/fakes/smtp-server';
+import { firstLink } from '#tests/helpers/mail-message';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
+
+const SAME_ANSWER = {
+  status: true,
+  message: 'If this email exists in our system, check your email for the reset link',
+};
+
+describe.each(testDatabaseKinds())('password reset by e-mail (%s)', (kind) => {
+  let smtp: FakeSmtpServer;
+  let t: TestApp;
+  let ipCounter = 0;
+  /** Each test calls from its own address, so the per-IP limits of one do not touch another. */
+  const nextIp = () => `10.20.0.${++ipCounter}`;
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    t = await createTestApp(kind, { SMTP_URL: smtp.url, AUTH_RATE_LIMIT_PER_IP: '10' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  const requestReset = (email: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      remoteAddress: ip,
+      headers: { origin: TEST_ORIGIN },
+      payload: { email },
+    });
+  const resetPassword = (token: string, newPassword: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: ip,
+      headers: { origin: TEST_ORIGIN },
+      payload: { token, newPassword },
+    });
+  const profile = (uid: string, token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/users/${uid}`, headers: { authorization: `Bearer ${token}` } });
+  /** A fresh account whose sign-up verification mail has been taken out of the way. */
+  const account = async () => {
+    const created = await createAccount(t.app);
+    await smtp.nextMessageTo(created.email);
+    return created;
+  };
+  const resetTokenFromMail = async (email: string) => {
+    const mail = await smtp.nextMessageTo(email);
+    const link = new URL(firstLink(mail.text));
+    return { mail, link, token: link.searchParams.get('token') ?? '' };
+  };
+
+  it('mails a link to the web page that sets the new password and ends every session', async () => {
+    const ip = nextIp();
+    const user = await account();
+    const minted = await requestToken(t.app, user.cookie, user.email);
+    const oldToken = minted.json().token as string;
+    expect((await profile(user.uid, oldToken)).statusCode).toBe(200);
+
+    const asked = await requestReset(user.email, ip);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual(SAME_ANSWER);
+
+    const { mail, link, token } = await resetTokenFromMail(user.email);
+    expect(mail.subject).toBe('Reset your Draftsmith password');
+    expect(mail.from).toBe('Draftsmith <no-reply@localhost>');
+    expect(mail.auth).toEqual({ username: 'mailer', password: 'smtp-secret' });
+    expect(`${link.origin}${link.pathname}`).toBe(`${TEST_ORIGIN}/reset-password`);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    // Plain text and HTML both show the link in full.
+    expect(mail.text).toContain(link.href);
+    expect(mail.text).toContain(`Hi ${user.name},`);
+    expect(mail.text).toContain('expires in 1 hour');
+    expect(mail.html).toContain(`>${link.href}</a>`);
+
+    const reset = await resetPassword(token, 'Brand#New42', ip);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toEqual({ status: true });
+
+    // Every session ended, and with them their access tokens, at once.
+    const refused = await profile(user.uid, oldToken);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe('unauthorized:token');
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+    });
+    expect(session.json()).toBeNull();
+
+    expect((await signIn(t.app, { email: user.email, password: user.password })).statusCode).toBe(401);
+    expect((await signIn(t.app, { email: user.email, password: 'Brand#New42' })).statusCode).toBe(200);
+
+    // The link works once.
+    const again = await resetPassword(token, 'Other#Pass77', ip);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('bad_request:invalid_token');
+    expect((await signIn(t.app, { email: user.email, password: 'Other#Pass77' })).statusCode).toBe(401);
+  });
+
+  it('holds the new password to the sign-up rules', async () => {
+    const ip = nextIp();
+    const user = await account();
+    await requestReset(user.email, ip);
+    const { token } = await resetTokenFromMail(user.email);
+    const weak = await resetPassword(token, 'weakpass', ip);
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error).toEqual({
+      code: 'bad_request:validation',
+      message: 'Password must contain at least one uppercase letter',
+    });
+    // The token was not used up by the refused attempt.
+    expect((await resetPassword(token, 'Strong#Pass1', ip)).statusCode).toBe(200);
+  });
+
+  it('refuses a link after its hour', async () => {
+    const ip = nextIp();
+    const user = await account();
+    await requestReset(user.email, ip);
+    const { token } = await resetTokenFromMail(user.email);
+    const { db } = t.app.database;
+    const mine = and(like(verification.identifier, 'reset-password:%'), eq(verification.value, user.uid));
+    const [row] = await db.select().from(verification).where(mine);
+    expect(row).toBeDefined();
+    const lifetime = (row?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(lifetime).toBeGreaterThan(3590_000);
+    expect(lifetime).toBeLessThanOrEqual(3600_000);
+
+    await db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(mine);
+    const expired = await resetPassword(token, 'Late#Pass99', ip);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.code).toBe('bad_request:invalid_token');
+    expect((await signIn(t.app, { email: user.email, password: user.password })).statusCode).toBe(200);
+  });
+
+  it('answers the same for an address without an account, and mails nothing', async () => {
+    const ip = nextIp();
+    const user = await account();
+    const nobody = `nobody-${user.uid.slice(0, 6).toLowerCase()}@example.test`;
+    const unknown = await requestReset(nobody, ip);
+    const known = await requestReset(user.email, ip);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    await smtp.nextMessageTo(user.email);
+    expect(smtp.messagesTo(nobody)).toHaveLength(0);
+  });
+
+  it('limits requests per address (known or not) and per IP', async () => {
+    const user = await account();
+    const nobody = `ghost-${user.uid.slice(0, 6).toLowerCase()}@example.test`;
+    for (const email of [user.email, nobody]) {
+      // Spread over addresses so only the per-address limit applies.
+      for (let i = 0; i < 5; i++) expect((await requestReset(email, nextIp())).statusCode).toBe(200);
+      const limited = await requestReset(email, nextIp());
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe('rate_limit:reset_request');
+      expect(limited.json().error.message).toMatch(/^Too many password reset requests\. Try again in /);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    for (let i = 0; i < 5; i++) await smtp.nextMessageTo(user.email);
+    expect(smtp.messagesTo(user.email).filter((m) => m.subject.startsWith('Reset'))).toHaveLength(5);
+
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      expect((await requestReset(`ip-${i}-${user.uid.slice(0, 6)}@example.test`, ip)).statusCode).toBe(200);
+    }
+    const byIp = await requestReset(`ip-x-${user.uid.slice(0, 6)}@example.test`, ip);
+    expect(byIp.statusCode).toBe(429);
+    expect(byIp.json().error.code).toBe('rate_limit:reset_request');
+  });
+
+  it('does not offer better-auth’s GET /reset-password/:token redirect', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/reset-password/abc?callbackURL=/reset-password',
+      headers: { origin: TEST_ORIGIN },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('password reset when the SMTP server is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 9 (discard) here: every delivery fails.
+    t = await createTestApp('pglite', { SMTP_URL: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(() => t?.close());
+
+  it('answers as usual: a mail failure is only logged', async () => {
+    const user = await createAccount(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: user.email },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(SAME_ANSWER);
+  });
+});
