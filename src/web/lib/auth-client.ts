@@ -1,6 +1,7 @@
 import { apiKeyClient } from '@better-auth/api-key/client';
 import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/react';
+import { networkTimeoutMs } from './api-client.ts';
 
 /**
  * better-auth's client for the cookie session under /api/auth (ARCHITECTURE.md); the one instance, for
@@ -9,6 +10,8 @@ import { createAuthClient } from 'better-auth/react';
 export const authClient = createAuthClient({
   basePath: '/api/auth',
   plugins: [passkeyClient(), apiKeyClient()],
+  // docs/product.md §9: a call is given up after 30 s (60 s on a narrow screen), like the API's.
+  fetchOptions: { timeout: networkTimeoutMs() },
 });
 
 export type AuthSession = NonNullable<Awaited<ReturnType<typeof authClient.getSession>>['data']>;

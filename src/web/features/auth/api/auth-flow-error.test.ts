@@ -19,6 +19,12 @@ describe('readableAuthError', () => {
     expect(readableAuthError(new ApiError(403, ORIGIN_REFUSED, message))).toBe(message);
   });
 
+  it('says when the auth client gave a call up (its time-out aborted it)', () => {
+    expect(readableAuthError(new DOMException('This operation was aborted', 'AbortError'))).toBe(
+      'The server did not answer within 30 seconds. Check your connection and try again.',
+    );
+  });
+
   it('passes on 429s', () => {
     const limited = AuthFlowError.from(
       clientError(429, 'rate_limit:sign_up', 'Too many sign-up attempts. Try again in 5 seconds.'),

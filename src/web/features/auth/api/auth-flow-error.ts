@@ -1,4 +1,4 @@
-import { ApiError } from '#web/lib/api-client.ts';
+import { ApiError, networkTimeoutError, networkTimeoutMs } from '#web/lib/api-client.ts';
 import { authErrorCode, authErrorMessage, authErrorStatus } from './auth-client.ts';
 
 /** A failed step of a sign-in or sign-up flow, with the HTTP status and error code when there were some. */
@@ -24,6 +24,10 @@ export class AuthFlowError extends Error {
  * open and the setting that adds this one).
  */
 export function readableAuthError(error: unknown): string | null {
+  // The auth client gave the call up (its time-out aborts the request).
+  if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+    return networkTimeoutError(networkTimeoutMs()).message;
+  }
   if (error instanceof AuthFlowError || error instanceof ApiError) {
     if (error.status === 429 || error.code === ORIGIN_REFUSED) return error.message;
   }
