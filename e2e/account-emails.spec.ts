@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type FakeSmtpServer, startFakeSmtp } from '#tests/fakes/smtp-server';
-import { freePort } from '#tests/helpers/free-port';
 import { firstLink } from '#tests/helpers/mail-message';
 import { createAccount, newAccount, signInThroughForm } from './support/accounts.ts';
-import { type AppServer, startAppServer } from './support/app-server.ts';
+import { type OwnServer, startOwnServer, UNUSED_AI_ENV } from './support/app-server.ts';
 
 /**
  * The account e-mails on a server of its own whose SMTP_URL points at a fake SMTP server in this
@@ -15,36 +11,18 @@ import { type AppServer, startAppServer } from './support/app-server.ts';
  */
 test.describe('account e-mails', () => {
   let smtp: FakeSmtpServer;
-  let server: AppServer;
-  let dataDir: string;
+  let server: OwnServer;
   let base: string;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     smtp = await startFakeSmtp();
-    const port = String(await freePort());
-    base = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-e2e-mail-'));
-    server = await startAppServer({
-      port,
-      dataDir,
-      env: {
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        SMTP_URL: smtp.url,
-        AUTH_RATE_LIMIT_PER_IP: '0',
-        AUTH_RATE_LIMIT_PER_ACCOUNT: '0',
-        // Never called here: a remote provider keeps the local model from being fetched.
-        AI_PROVIDER: 'openai-compatible',
-        AI_BASE_URL: 'http://127.0.0.1:9/v1',
-        AI_MODEL: 'unused',
-      },
-    });
+    server = await startOwnServer({ name: 'mail', env: { SMTP_URL: smtp.url, ...UNUSED_AI_ENV } });
+    base = server.base;
   });
   test.afterAll(async () => {
     await server?.stop();
     await smtp?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('forgot password → mail → new password → sign in with it', async ({ page }, testInfo) => {

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { type Browser, type BrowserType, expect, type Page, test } from '@playwright/test';
-import { freePort } from '#tests/helpers/free-port';
 import { accessToken, newAccount, signInThroughForm, type TestAccount } from './support/accounts.ts';
-import { type AppServer, startAppServer } from './support/app-server.ts';
+import { type OwnServer, startOwnServer } from './support/app-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 
 /**
@@ -35,24 +32,20 @@ function launchResolvingNames(chromium: BrowserType): Promise<Browser> {
 
 test.describe('a server without PUBLIC_URL', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: AppServer;
-  let dataDir: string;
+  let server: OwnServer;
   let port: string;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    port = String(await freePort());
-    dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-e2e-origins-'));
-    server = await startAppServer({
-      port,
-      dataDir,
+    server = await startOwnServer({
+      name: 'origins',
       // '::' listens on IPv6 and IPv4 alike, as HOST=0.0.0.0 would on a LAN; PUBLIC_URL '' is unset.
-      env: { HOST: '::', PUBLIC_URL: '', AUTH_RATE_LIMIT_PER_IP: '0', AUTH_RATE_LIMIT_PER_ACCOUNT: '0' },
+      env: { HOST: '::', PUBLIC_URL: '' },
     });
+    port = server.port;
   });
   test.afterAll(async () => {
     await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   for (const host of ['127.0.0.1', 'localhost', '[::1]']) {

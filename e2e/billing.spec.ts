@@ -1,22 +1,8 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type FakeStripeServer, fakeStripeEnv, startFakeStripe } from '#tests/fakes/stripe-server';
-import { freePort } from '#tests/helpers/free-port';
 import { createAccount, newAccount, signInThroughForm } from './support/accounts.ts';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-
-/** Saved with the test's results; E2E_SHOTS_DIR copies it there too. */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(name);
-  await page.screenshot({ path, fullPage: true });
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path, join(dir, name));
-  }
-}
+import { type OwnServer, startOwnServer, UNUSED_AI_ENV } from './support/app-server.ts';
+import { shot } from './support/shots.ts';
 
 /**
  * Online payment on a server of its own with Stripe configured against the local fake (its hosted
@@ -25,38 +11,22 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
  */
 test.describe('paying for a plan with Stripe', () => {
   let stripe: FakeStripeServer;
-  let server: AppServer;
-  let dataDir: string;
+  let server: OwnServer;
   let base: string;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     stripe = await startFakeStripe();
-    const port = String(await freePort());
-    base = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-e2e-billing-'));
-    server = await startAppServer({
-      port,
-      dataDir,
-      env: {
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        AUTH_RATE_LIMIT_PER_IP: '0',
-        AUTH_RATE_LIMIT_PER_ACCOUNT: '0',
-        // Never called here: a remote provider keeps the local model from being fetched.
-        AI_PROVIDER: 'openai-compatible',
-        AI_BASE_URL: 'http://127.0.0.1:9/v1',
-        AI_MODEL: 'unused',
-        SALES_EMAIL: 'sales@example.test',
-        ...fakeStripeEnv(stripe.url),
-      },
+    server = await startOwnServer({
+      name: 'billing',
+      env: { ...UNUSED_AI_ENV, SALES_EMAIL: 'sales@example.test', ...fakeStripeEnv(stripe.url) },
     });
+    base = server.base;
     stripe.setWebhookUrl(`${base}/api/billing/webhook`);
   });
   test.afterAll(async () => {
     await server?.stop();
     await stripe?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('a visitor signs up, pays on Checkout, gets the plan, and cancels it in the portal', async ({
@@ -88,7 +58,7 @@ test.describe('paying for a plan with Stripe', () => {
     await expect(starter.getByText('Current plan', { exact: true })).toBeVisible();
     const managed = page.getByTestId('managed-subscription');
     await expect(managed).toContainText(/Your Starter plan renews on/);
-    await shot(page, testInfo, 'billing-subscribed.png');
+    await shot(page, testInfo, 'billing-subscribed.png', { fullPage: true });
 
     // Another plan is chosen in the portal, not through a second Checkout.
     await page.getByRole('link', { name: 'Upgrade to Pro' }).click();

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { freePort } from '#tests/helpers/free-port';
 import { accessToken, createAccount, newAccount, signInThroughForm } from './support/accounts.ts';
-import { type AppServer, startAppServer } from './support/app-server.ts';
+import { type OwnServer, startOwnServer, UNUSED_AI_ENV } from './support/app-server.ts';
 
 /**
  * Passkeys with Chromium's virtual authenticator (CDP WebAuthn). WebAuthn needs a secure context and a
@@ -29,33 +25,16 @@ async function virtualAuthenticator(page: Page) {
 }
 
 test.describe('passkeys', () => {
-  let server: AppServer;
-  let dataDir: string;
+  let server: OwnServer;
   let base: string;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    const port = String(await freePort());
-    base = `http://localhost:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-e2e-passkeys-'));
-    server = await startAppServer({
-      port,
-      dataDir,
-      env: {
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        AUTH_RATE_LIMIT_PER_IP: '0',
-        AUTH_RATE_LIMIT_PER_ACCOUNT: '0',
-        // Never called here: a remote provider keeps the local model from being fetched.
-        AI_PROVIDER: 'openai-compatible',
-        AI_BASE_URL: 'http://127.0.0.1:9/v1',
-        AI_MODEL: 'unused',
-      },
-    });
+    server = await startOwnServer({ name: 'passkeys', host: 'localhost', env: UNUSED_AI_ENV });
+    base = server.base;
   });
   test.afterAll(async () => {
     await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('a user adds a passkey on /account, signs out, and signs in with it', async ({ page }, testInfo) => {

@@ -1,16 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   type ModelFileServer,
   startModelFileServer,
   TINY_MODEL_SHA256,
 } from '#tests/fakes/model-file-server';
-import { freePort } from '#tests/helpers/free-port';
 import { createAccount, newAccount, signInThroughForm } from './support/accounts.ts';
-import { type AppServer, startAppServer } from './support/app-server.ts';
+import { type OwnServer, startOwnServer } from './support/app-server.ts';
 import { toolOutput } from './support/service-helpers.ts';
+import { shot } from './support/shots.ts';
 
 /**
  * The local model's state on a tool page (docs/product.md §2), on a server of its own whose model comes
@@ -18,38 +15,18 @@ import { toolOutput } from './support/service-helpers.ts';
  * form is filled; sending a request then tries again and waits, the banner follows the download (and
  * says a request may be sent meanwhile), and a request waiting for the model is answered once it is ready.
  */
-/** Saved with the test's results; E2E_SHOTS_DIR copies it there too (the issue's screenshots). */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(name);
-  await page.screenshot({ path });
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path, join(dir, name));
-  }
-}
-
 test.describe('the model banner on a tool page', () => {
   let files: ModelFileServer;
-  let server: AppServer;
-  let dataDir: string;
+  let server: OwnServer;
   let base: string;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     files = await startModelFileServer();
     files.failWith(503); // no model to be had at first: the download fails
-    const port = String(await freePort());
-    base = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-e2e-model-'));
-    server = await startAppServer({
-      port,
-      dataDir,
+    server = await startOwnServer({
+      name: 'model',
       env: {
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        AUTH_RATE_LIMIT_PER_IP: '0',
-        AUTH_RATE_LIMIT_PER_ACCOUNT: '0',
         AI_PROVIDER: 'local',
         LOCAL_MODEL: files.url,
         LOCAL_MODEL_SHA256: TINY_MODEL_SHA256,
@@ -58,11 +35,11 @@ test.describe('the model banner on a tool page', () => {
         AI_MAX_OUTPUT_TOKENS: '32',
       },
     });
+    base = server.base;
   });
   test.afterAll(async () => {
     await server?.stop();
     await files?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('shows the failure before the form is filled, then the download, then the answer', async ({

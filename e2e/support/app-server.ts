@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '#tests/helpers/free-port';
 
 export interface AppServer {
   stop: () => Promise<void>;
@@ -31,6 +34,69 @@ export async function startAppServer({
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, exited, timeoutMs);
   return { stop: () => stopChild(child, exited) };
+}
+
+/** A remote AI provider that is never called: keeps a server that generates nothing from fetching the local model. */
+export const UNUSED_AI_ENV = {
+  AI_PROVIDER: 'openai-compatible',
+  AI_BASE_URL: 'http://127.0.0.1:9/v1',
+  AI_MODEL: 'unused',
+} as const;
+
+export interface OwnServer {
+  /** `http://<host>:<port>`, also the server's PUBLIC_URL unless `env` says otherwise. */
+  base: string;
+  port: string;
+  /** Stops the server and removes its data directory. */
+  stop: () => Promise<void>;
+}
+
+interface OwnServerOptions {
+  /** Names the data directory (`draftsmith-e2e-<name>-…` in the system's temporary folder). */
+  name: string;
+  /** Added to the defaults, or overriding them. */
+  env?: Record<string, string>;
+  /** The host name of `base` (e.g. `localhost` where the browser needs a secure context). */
+  host?: string;
+}
+
+/**
+ * A spec's own app server on a free port with a fresh data directory: HOST=127.0.0.1, PUBLIC_URL its
+ * `base`, the auth rate limits off, then `env`.
+ */
+export async function startOwnServer({
+  name,
+  env = {},
+  host = '127.0.0.1',
+}: OwnServerOptions): Promise<OwnServer> {
+  const port = String(await freePort());
+  const base = `http://${host}:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `draftsmith-e2e-${name}-`));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const server = await startAppServer({
+      port,
+      dataDir,
+      env: {
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        AUTH_RATE_LIMIT_PER_IP: '0',
+        AUTH_RATE_LIMIT_PER_ACCOUNT: '0',
+        ...env,
+      },
+    });
+    return {
+      base,
+      port,
+      stop: async () => {
+        await server.stop();
+        removeData();
+      },
+    };
+  } catch (err) {
+    removeData();
+    throw err;
+  }
 }
 
 async function waitForHealth(

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '#server/db/schema';
 import { createAccount, requestToken, signUp, TEST_ORIGIN } from '#tests/factories/account';
 import type { TestUser } from '#tests/factories/user';
-import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
+import type { FakeOpenAiServer } from '#tests/fakes/openai-server';
+import { createFakeModelApp } from '#tests/helpers/fake-model-app';
 import { multipartPayload } from '#tests/helpers/multipart';
 import { uploadPhoto } from '#tests/helpers/photos';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import type { TestApp } from '#tests/helpers/test-app';
 import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 const SAMPLE = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'documents', 'sample.txt'));
@@ -32,13 +33,9 @@ describe.each(testDatabaseKinds())('account deletion (%s)', (kind) => {
   let t: TestApp;
   let fake: FakeOpenAiServer;
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp(kind, {
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.url,
-      AI_MODEL: 'fake-model',
+    ({ t, fake } = await createFakeModelApp(kind, {
       AI_RATE_LIMIT_PER_USER: '0',
-    });
+    }));
   }, 60_000);
   afterAll(async () => {
     await t?.close();

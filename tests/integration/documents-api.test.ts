@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '#tests/factories/user';
-import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
+import type { FakeOpenAiServer } from '#tests/fakes/openai-server';
 import { docxOf } from '#tests/helpers/document-corpus';
+import { createFakeModelApp } from '#tests/helpers/fake-model-app';
 import { inflatingPdf, zipBomb } from '#tests/helpers/hostile-documents';
 import { type MultipartFile, multipartPayload } from '#tests/helpers/multipart';
 import { parseSse } from '#tests/helpers/sse';
@@ -27,18 +28,14 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
   let other: TestUser;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp(kind, {
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.url,
-      AI_MODEL: 'fake-model',
+    ({ t, fake } = await createFakeModelApp(kind, {
       AI_RETRY_DELAY_MS: '10',
       AI_RATE_LIMIT_PER_USER: '0',
       DOCUMENT_MAX_BYTES: String(MAX_BYTES),
       AI_CONTEXT_TOKENS: '20000', // a small remote model: a 100,000-character document is too long for one call
       SUMMARY_CHUNK_TOKENS: '1500',
       SUMMARY_CONCURRENCY: '1',
-    });
+    }));
     user = await createUser(t.app);
     other = await createUser(t.app);
   }, 60_000);

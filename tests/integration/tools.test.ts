@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOOLS } from '#shared/tools';
 import { createUser, type TestUser } from '#tests/factories/user';
-import { FAKE_DEFAULT_TEXT, type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
+import { FAKE_DEFAULT_TEXT, type FakeOpenAiServer } from '#tests/fakes/openai-server';
+import { createFakeModelApp } from '#tests/helpers/fake-model-app';
 import { multipartPayload } from '#tests/helpers/multipart';
 import { deltaText, parseSse } from '#tests/helpers/sse';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import type { TestApp } from '#tests/helpers/test-app';
 import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 type Slug = keyof typeof TOOLS;
@@ -70,14 +71,10 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
   let user: TestUser;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp(kind, {
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.url,
-      AI_MODEL: 'fake-model',
+    ({ t, fake } = await createFakeModelApp(kind, {
       AI_RETRY_DELAY_MS: '10',
       AI_TIMEOUT_MS: '800',
-    });
+    }));
     user = await createUser(t.app);
   });
   afterAll(async () => {

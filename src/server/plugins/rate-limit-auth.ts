@@ -100,28 +100,54 @@ async function orSkip<T>(request: FastifyRequest, work: () => Promise<T>): Promi
   }
 }
 
+/**
+ * A guard keyed by account (or address): the action's per-IP budget (AUTH_RATE_LIMIT_PER_IP), then,
+ * unless AUTH_RATE_LIMIT_PER_ACCOUNT is 0 or the call names no account, `check` with the call's key.
+ */
+function keyedGuard(
+  app: FastifyInstance,
+  action: CredentialAction | MailAction,
+  keyOf: (request: FastifyRequest) => string | null,
+  check: (
+    request: FastifyRequest,
+    key: string,
+    counter: AttemptCounter,
+    perAccount: number,
+  ) => Promise<RecordOutcome>,
+): AttemptGuard {
+  const { AUTH_RATE_LIMIT_PER_IP: perIp, AUTH_RATE_LIMIT_PER_ACCOUNT: perAccount } = app.config;
+  const byIp = perIpBudget(app, action, perIp);
+  const counter: AttemptCounter = createAttemptCounter(app.redis);
+  return async (request) => {
+    await byIp(request);
+    const key = keyOf(request);
+    if (perAccount === 0 || !key) return nothingToRecord;
+    return check(request, key, counter, perAccount);
+  };
+}
+
+/** `max` calls of an action per IP and IP_WINDOW_MS, whatever their outcome; no limit when `max` is 0. */
+function perIpBudget(
+  app: FastifyInstance,
+  action: LimitedAction,
+  max: number,
+): (request: FastifyRequest) => Promise<void> {
+  if (max <= 0) return async () => {};
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow: IP_WINDOW_MS,
+    keyGenerator: (r) => `${action}:ip:${normalizeIP(r.ip)}`,
+  });
+  return (request) => enforce(limiter, request, action);
+}
+
 /** Guard for the calls that check a password: the per-IP budget, then the per-account failure limits. */
 export function credentialGuard(
   app: FastifyInstance,
   action: CredentialAction,
   accountOf: (request: FastifyRequest) => string | null,
 ): AttemptGuard {
-  const { AUTH_RATE_LIMIT_PER_IP: perIp, AUTH_RATE_LIMIT_PER_ACCOUNT: perAccount } = app.config;
-  const byIp =
-    perIp > 0
-      ? app.createRateLimit({
-          max: perIp,
-          timeWindow: IP_WINDOW_MS,
-          keyGenerator: (r) => `${action}:ip:${normalizeIP(r.ip)}`,
-        })
-      : null;
-  const counter: AttemptCounter = createAttemptCounter(app.redis);
-
-  return async (request) => {
-    if (byIp) await enforce(byIp, request, action);
-    const account = accountOf(request);
-    if (perAccount === 0 || !account) return nothingToRecord;
-
+  return keyedGuard(app, action, accountOf, async (request, account, counter, perAccount) => {
     // IPv6 by /48 (a site's usual allocation), so one network cannot rotate through its addresses.
     const fromHere = `${action}:account-ip:${account}:${normalizeIP(request.ip, 48)}`;
     const everywhere = `${action}:account:${account}`;
@@ -147,7 +173,7 @@ export function credentialGuard(
       if (!failed && hit) await orSkip(request, () => counter.undo(fromHere));
       if (failed) await orSkip(request, () => counter.hit(everywhere, ACCOUNT_WINDOW_MS));
     };
-  };
+  });
 }
 
 /**
@@ -161,36 +187,19 @@ export function mailGuard(
   action: MailAction,
   addressOf: (request: FastifyRequest) => string | null,
 ): AttemptGuard {
-  const { AUTH_RATE_LIMIT_PER_IP: perIp, AUTH_RATE_LIMIT_PER_ACCOUNT: perAccount } = app.config;
-  const byIp =
-    perIp > 0
-      ? app.createRateLimit({
-          max: perIp,
-          timeWindow: IP_WINDOW_MS,
-          keyGenerator: (r) => `${action}:ip:${normalizeIP(r.ip)}`,
-        })
-      : null;
-  const counter: AttemptCounter = createAttemptCounter(app.redis);
-  return async (request) => {
-    if (byIp) await enforce(byIp, request, action);
-    const address = addressOf(request);
-    if (perAccount === 0 || !address) return nothingToRecord;
+  return keyedGuard(app, action, addressOf, async (request, address, counter) => {
     const hit = await orSkip(request, () => counter.hit(`${action}:address:${address}`, MAIL_WINDOW_MS));
     if (hit && hit.count > MAILS_PER_ADDRESS) throw limitError(action, hit.ttlMs);
     return nothingToRecord;
-  };
+  });
 }
 
 /** Guard for the rest of /api/auth/*: a per-IP budget, off when AUTH_RATE_LIMIT_PER_IP is 0. */
 export function authCallsGuard(app: FastifyInstance): AttemptGuard {
   if (app.config.AUTH_RATE_LIMIT_PER_IP === 0) return async () => nothingToRecord;
-  const byIp = app.createRateLimit({
-    max: OTHER_AUTH_CALLS_PER_MINUTE,
-    timeWindow: IP_WINDOW_MS,
-    keyGenerator: (r) => `auth:ip:${normalizeIP(r.ip)}`,
-  });
+  const byIp = perIpBudget(app, 'auth', OTHER_AUTH_CALLS_PER_MINUTE);
   return async (request) => {
-    await enforce(byIp, request, 'auth');
+    await byIp(request);
     return nothingToRecord;
   };
 }

@@ -1,5 +1,6 @@
 import { UserRound } from 'lucide-react';
 import type { User } from '#shared/user';
+import { PageHeader } from '#web/components/page-header.tsx';
 import { PageMeta } from '#web/components/page-meta.tsx';
 import { ApiKeysSection } from './api-keys-section.tsx';
 import { DataSection } from './data-section.tsx';
@@ -31,17 +32,11 @@ export function AccountPage({ user, onUserChanged, onSessionReplaced, onAccountD
         title="Account"
         description="Your profile, password, sessions, sign-in methods, API keys and data on Draftsmith."
       />
-      <header className="flex items-start gap-4">
-        <span className="hidden size-12 shrink-0 place-items-center rounded-2xl bg-accent text-primary sm:grid">
-          <UserRound className="size-6" aria-hidden />
-        </span>
-        <div className="min-w-0">
-          <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">Account</h1>
-          <p className="mt-1 text-muted-foreground">
-            Your profile, password, sessions, sign-in methods, API keys and data.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        icon={UserRound}
+        title="Account"
+        lead="Your profile, password, sessions, sign-in methods, API keys and data."
+      />
       <ProfileSection user={user} onUserChanged={onUserChanged} />
       <PasswordSection onSessionReplaced={onSessionReplaced} />
       <SessionsSection />

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ChevronDown, KeyRound, Loader2, Plus, TriangleAlert } from 'lucide-react';
+import { ChevronDown, KeyRound, Plus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { API_KEY_EXPIRY_CHOICES, apiKeyNameSchema } from '#shared/credential-schemas';
 import { Button } from '#web/components/ui/button.tsx';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { PendingButton } from '#web/components/ui/pending-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { readableError } from '#web/features/account/api/auth-call.ts';
 import { type CreatedApiKey, useCreateApiKey } from '#web/features/account/api/create-api-key.ts';
@@ -16,6 +16,7 @@ import { useRevokeApiKey } from '#web/features/account/api/revoke-api-key.ts';
 import { cn } from '#web/lib/cn.ts';
 import { notify } from '#web/lib/notify.ts';
 import { AccountSection } from './account-section.tsx';
+import { ConfirmedRemove, CredentialList, CredentialRow } from './credential-list.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -59,23 +60,14 @@ export function ApiKeysSection() {
       <div className="grid gap-5">
         <NewKeyForm onCreated={setCreated} />
         {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
-        {keys.isPending ? (
-          <div className="grid gap-3" aria-busy="true">
-            <Skeleton className="h-14 w-full" />
-          </div>
-        ) : keys.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {readableError(keys.error, 'Could not load your API keys.')}
-          </p>
-        ) : keys.data.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No API keys yet.</p>
-        ) : (
-          <ul className="divide-y divide-border rounded-xl border border-border" aria-label="API keys">
-            {keys.data.map((key) => (
-              <ApiKeyRow key={key.id} apiKey={key} />
-            ))}
-          </ul>
-        )}
+        <CredentialList
+          query={keys}
+          label="API keys"
+          loadError="Could not load your API keys."
+          empty="No API keys yet."
+        >
+          {(key) => <ApiKeyRow apiKey={key} />}
+        </CredentialList>
       </div>
     </AccountSection>
   );
@@ -143,20 +135,11 @@ function NewKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void
           </div>
         </div>
       </div>
-      {errors.root?.message ? (
-        <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
-          {errors.root.message}
-        </p>
-      ) : null}
+      <FormAlert message={errors.root?.message} />
       <div>
-        <Button type="submit" size="sm" disabled={create.isPending}>
-          {create.isPending ? (
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-          ) : (
-            <Plus className="size-4" aria-hidden />
-          )}
+        <PendingButton type="submit" size="sm" pending={create.isPending} icon={Plus}>
           Create key
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );
@@ -194,20 +177,18 @@ function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () 
 
 function ApiKeyRow({ apiKey }: { apiKey: ApiKeySummary }) {
   const revoke = useRevokeApiKey();
-  const [confirming, setConfirming] = useState(false);
   const expired = apiKey.expiresAt !== null && apiKey.expiresAt.getTime() <= Date.now();
 
-  function confirmRevoke() {
+  function confirmRevoke(done: () => void) {
     revoke.mutate(apiKey.id, {
       onSuccess: () => notify.success(`Revoked “${apiKey.name}”`),
       onError: (error) => notify.error(readableError(error, 'Could not revoke the key. Please try again.')),
-      onSettled: () => setConfirming(false),
+      onSettled: done,
     });
   }
 
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-      <KeyRound className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+    <CredentialRow icon={KeyRound}>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium text-sm">
           <span className="break-all">{apiKey.name}</span>
@@ -225,24 +206,15 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKeySummary }) {
           · {apiKey.lastUsedAt ? `Last used ${dateFormat.format(apiKey.lastUsedAt)}` : 'Never used'}
         </p>
       </div>
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-label={`Revoke ${apiKey.name}`}
-        disabled={revoke.isPending}
-        onClick={() => setConfirming(true)}
-      >
-        Revoke
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+      <ConfirmedRemove
+        label="Revoke"
+        ariaLabel={`Revoke ${apiKey.name}`}
         title={`Revoke “${apiKey.name}”?`}
         description="Scripts and editors using this key stop working at once. This cannot be undone."
         confirmLabel="Revoke key"
         pending={revoke.isPending}
         onConfirm={confirmRevoke}
       />
-    </li>
+    </CredentialRow>
   );
 }

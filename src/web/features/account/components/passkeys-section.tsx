@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Fingerprint, Loader2, Pencil, Plus } from 'lucide-react';
+import { Fingerprint, Pencil, Plus } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { passkeyNameSchema } from '#shared/credential-schemas';
 import { Button } from '#web/components/ui/button.tsx';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { PendingButton } from '#web/components/ui/pending-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { useAddPasskey } from '#web/features/account/api/add-passkey.ts';
 import { readableError } from '#web/features/account/api/auth-call.ts';
@@ -14,6 +14,7 @@ import { useDeletePasskey, useRenamePasskey } from '#web/features/account/api/ch
 import { type PasskeySummary, usePasskeys } from '#web/features/account/api/list-passkeys.ts';
 import { notify } from '#web/lib/notify.ts';
 import { AccountSection } from './account-section.tsx';
+import { ConfirmedRemove, CredentialList, CredentialRow } from './credential-list.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -46,23 +47,14 @@ export function PasskeysSection() {
             This browser cannot use passkeys here. Passkeys need a secure address: https, or localhost.
           </p>
         )}
-        {passkeys.isPending ? (
-          <div className="grid gap-3" aria-busy="true">
-            <Skeleton className="h-14 w-full" />
-          </div>
-        ) : passkeys.isError ? (
-          <p role="alert" className="text-destructive text-sm">
-            {readableError(passkeys.error, 'Could not load your passkeys.')}
-          </p>
-        ) : passkeys.data.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No passkeys yet.</p>
-        ) : (
-          <ul className="divide-y divide-border rounded-xl border border-border" aria-label="Passkeys">
-            {passkeys.data.map((passkey) => (
-              <PasskeyRow key={passkey.id} passkey={passkey} />
-            ))}
-          </ul>
-        )}
+        <CredentialList
+          query={passkeys}
+          label="Passkeys"
+          loadError="Could not load your passkeys."
+          empty="No passkeys yet."
+        >
+          {(passkey) => <PasskeyRow passkey={passkey} />}
+        </CredentialList>
       </div>
     </AccountSection>
   );
@@ -96,20 +88,11 @@ function AddPasskeyForm() {
         error={errors.name?.message}
         registration={form.register('name')}
       />
-      {errors.root?.message ? (
-        <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
-          {errors.root.message}
-        </p>
-      ) : null}
+      <FormAlert message={errors.root?.message} />
       <div>
-        <Button type="submit" size="sm" disabled={add.isPending}>
-          {add.isPending ? (
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-          ) : (
-            <Plus className="size-4" aria-hidden />
-          )}
+        <PendingButton type="submit" size="sm" pending={add.isPending} icon={Plus}>
           Add a passkey
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );
@@ -117,21 +100,19 @@ function AddPasskeyForm() {
 
 function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
   const remove = useDeletePasskey();
-  const [confirming, setConfirming] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const label = passkeyLabel(passkey);
 
-  function confirmRemove() {
+  function confirmRemove(done: () => void) {
     remove.mutate(passkey.id, {
       onSuccess: () => notify.success(`Removed “${label}”`),
       onError: (error) => notify.error(readableError(error, 'Could not remove the passkey.')),
-      onSettled: () => setConfirming(false),
+      onSettled: done,
     });
   }
 
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-      <Fingerprint className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+    <CredentialRow icon={Fingerprint}>
       {renaming ? (
         <RenamePasskeyForm passkey={passkey} onClose={() => setRenaming(false)} />
       ) : (
@@ -147,27 +128,18 @@ function PasskeyRow({ passkey }: { passkey: PasskeySummary }) {
             <Pencil className="size-4" aria-hidden />
             Rename
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Remove ${label}`}
-            disabled={remove.isPending}
-            onClick={() => setConfirming(true)}
-          >
-            Remove
-          </Button>
+          <ConfirmedRemove
+            label="Remove"
+            ariaLabel={`Remove ${label}`}
+            title={`Remove “${label}”?`}
+            description="You will no longer be able to sign in with this passkey. Your password and other sign-in methods stay."
+            confirmLabel="Remove passkey"
+            pending={remove.isPending}
+            onConfirm={confirmRemove}
+          />
         </>
       )}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Remove “${label}”?`}
-        description="You will no longer be able to sign in with this passkey. Your password and other sign-in methods stay."
-        confirmLabel="Remove passkey"
-        pending={remove.isPending}
-        onConfirm={confirmRemove}
-      />
-    </li>
+    </CredentialRow>
   );
 }
 
@@ -208,10 +180,9 @@ function RenamePasskeyForm({ passkey, onClose }: { passkey: PasskeySummary; onCl
         />
       </div>
       <div className="flex gap-2 sm:pt-7">
-        <Button type="submit" size="sm" disabled={rename.isPending}>
-          {rename.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+        <PendingButton type="submit" size="sm" pending={rename.isPending}>
           Save
-        </Button>
+        </PendingButton>
         <Button type="button" variant="ghost" size="sm" onClick={onClose}>
           Cancel
         </Button>

@@ -11,21 +11,12 @@ import { readableError } from '#web/features/account/api/auth-call.ts';
 import { useUpdateDisplayName } from '#web/features/account/api/update-display-name.ts';
 import { useUploadProfilePhoto } from '#web/features/account/api/upload-profile-photo.ts';
 import { notify } from '#web/lib/notify.ts';
+import { PHOTO_TYPES, photoError } from '#web/lib/user-photo.ts';
 import { AccountSection } from './account-section.tsx';
 
 /** The display name follows the sign-up username rules (docs/product.md §5). */
 const nameForm = z.object({ name: signUpSchema.shape.username });
 type NameForm = z.infer<typeof nameForm>;
-
-/** The server accepts these image types up to 2 MB (ARCHITECTURE.md, PUT /api/users/:uid/photo). */
-const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-
-function photoProblem(file: File): string | undefined {
-  if (!PHOTO_TYPES.includes(file.type)) return 'Photo must be a PNG, JPEG, WebP or GIF image';
-  if (file.size > PHOTO_MAX_BYTES) return 'Photo must be at most 2 MB';
-  return undefined;
-}
 
 interface ProfileSectionProps {
   user: User;
@@ -57,7 +48,7 @@ function PhotoControl({ user, onUserChanged }: ProfileSectionProps) {
 
   function choose(file: File | undefined) {
     if (!file) return;
-    const problem = photoProblem(file);
+    const problem = photoError(file);
     if (problem) {
       notify.error(problem);
       return;

@@ -1,4 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
+import { PageHeader } from '#web/components/page-header.tsx';
 import { PageMeta } from '#web/components/page-meta.tsx';
 import { UsageOverview } from './usage-overview.tsx';
 import { UsersSection } from './users-section.tsx';
@@ -18,17 +19,11 @@ export function AdminPage({ currentUid, onOwnAccountChanged }: AdminPageProps) {
         title="Administration"
         description="Accounts, plans and usage of this Draftsmith server, for its administrators."
       />
-      <header className="flex items-start gap-4">
-        <span className="hidden size-12 shrink-0 place-items-center rounded-2xl bg-accent text-primary sm:grid">
-          <ShieldCheck className="size-6" aria-hidden />
-        </span>
-        <div>
-          <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">Administration</h1>
-          <p className="mt-1 text-muted-foreground">
-            Accounts, plans and usage of this server over the last 30 days.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        icon={ShieldCheck}
+        title="Administration"
+        lead="Accounts, plans and usage of this server over the last 30 days."
+      />
       <UsageOverview />
       <UsersSection currentUid={currentUid} onOwnAccountChanged={onOwnAccountChanged} />
     </div>

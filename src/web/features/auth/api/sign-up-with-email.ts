@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpInput } from '#shared/auth-schemas';
 import { tokenStore } from '#web/lib/token-store.ts';
+import { uploadUserPhoto } from '#web/lib/user-photo.ts';
 import { authClient } from './auth-client.ts';
 import { AuthFlowError } from './auth-flow-error.ts';
 import { createAccessToken } from './create-access-token.ts';
 import { createUserProfile } from './create-user-profile.ts';
-import { uploadUserPhoto } from './upload-user-photo.ts';
 
 export interface SignUpRequest extends SignUpInput {
   photo?: File | null;

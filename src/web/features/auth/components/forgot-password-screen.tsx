@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '#shared/auth-schemas';
-import { Button } from '#web/components/ui/button.tsx';
-import { TextField } from '#web/components/ui/text-field.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { PendingButton } from '#web/components/ui/pending-button.tsx';
 import { readableAuthError } from '#web/features/auth/api/auth-flow-error.ts';
 import { useRequestPasswordReset } from '#web/features/auth/api/request-password-reset.ts';
 import { AUTH_LINK_CLASS, AuthScreenLayout } from './auth-screen-layout.tsx';
+import { EmailField } from './email-field.tsx';
 
 /** /forgot-password: asks for the address; afterwards says a link is on its way if an account exists. */
 export function ForgotPasswordScreen() {
@@ -75,24 +76,11 @@ export function ForgotPasswordScreen() {
       footer={backToSignIn}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Send a password reset link">
-        <TextField
-          id="forgot-email"
-          label="Email"
-          error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          registration={form.register('email')}
-        />
-        {errors.root?.message ? (
-          <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
-            {errors.root.message}
-          </p>
-        ) : null}
-        <Button type="submit" size="field" className="mt-1 w-full" disabled={request.isPending}>
-          {request.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+        <EmailField id="forgot-email" error={errors.email?.message} registration={form.register('email')} />
+        <FormAlert message={errors.root?.message} />
+        <PendingButton type="submit" size="field" className="mt-1 w-full" pending={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send reset link'}
-        </Button>
+        </PendingButton>
       </form>
     </AuthScreenLayout>
   );

@@ -1,17 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { DEFAULT_AVATAR } from '#shared/user';
-
-/** The server accepts these image types up to 2 MB (ARCHITECTURE.md). */
-const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-
-export function photoError(file: File | null): string | undefined {
-  if (!file) return undefined;
-  if (!PHOTO_TYPES.includes(file.type)) return 'Photo must be a PNG, JPEG, WebP or GIF image';
-  if (file.size > PHOTO_MAX_BYTES) return 'Photo must be at most 2 MB';
-  return undefined;
-}
+import { PHOTO_TYPES } from '#web/lib/user-photo.ts';
 
 interface PhotoInputProps {
   id: string;

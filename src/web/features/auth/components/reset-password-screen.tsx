@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type ResetPasswordInput, resetPasswordSchema } from '#shared/auth-schemas';
-import { Button } from '#web/components/ui/button.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { PendingButton } from '#web/components/ui/pending-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { AuthFlowError, readableAuthError } from '#web/features/auth/api/auth-flow-error.ts';
 import { RESET_TOKEN_INVALID, useResetPassword } from '#web/features/auth/api/reset-password.ts';
@@ -60,10 +60,7 @@ export function ResetPasswordScreen() {
         lead="Reset links work once, for 1 hour."
         footer={askAgain}
       >
-        <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
-          This password reset link has expired or was already used. Ask for a new link and use it within the
-          hour.
-        </p>
+        <FormAlert message="This password reset link has expired or was already used. Ask for a new link and use it within the hour." />
       </AuthScreenLayout>
     );
   }
@@ -92,15 +89,10 @@ export function ResetPasswordScreen() {
           placeholder="Your new password"
           registration={form.register('newPassword')}
         />
-        {errors.root?.message ? (
-          <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
-            {errors.root.message}
-          </p>
-        ) : null}
-        <Button type="submit" size="field" className="mt-1 w-full" disabled={reset.isPending}>
-          {reset.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+        <FormAlert message={errors.root?.message} />
+        <PendingButton type="submit" size="field" className="mt-1 w-full" pending={reset.isPending}>
           {reset.isPending ? 'Saving...' : 'Set new password'}
-        </Button>
+        </PendingButton>
       </form>
     </AuthScreenLayout>
   );

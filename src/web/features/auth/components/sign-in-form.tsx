@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { type SignInInput, signInSchema } from '#shared/auth-schemas';
-import { Button } from '#web/components/ui/button.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { PendingButton } from '#web/components/ui/pending-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { disabledAccountMessage } from '#web/features/auth/api/auth-flow-error.ts';
 import { useSignInWithEmail } from '#web/features/auth/api/sign-in-with-email.ts';
 import { notifyReadableAuthError } from '#web/features/auth/lib/notify-auth-error.ts';
+import { EmailField } from './email-field.tsx';
 
 interface SignInFormProps {
   returnTo: string;
@@ -40,15 +41,7 @@ export function SignInForm({ returnTo, onBusyChange }: SignInFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in with e-mail">
-      <TextField
-        id="signin-email"
-        label="Email"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        registration={form.register('email')}
-      />
+      <EmailField id="signin-email" error={errors.email?.message} registration={form.register('email')} />
       <TextField
         id="signin-password"
         label="Password"
@@ -66,15 +59,10 @@ export function SignInForm({ returnTo, onBusyChange }: SignInFormProps) {
         }
         registration={form.register('password')}
       />
-      {errors.root?.message ? (
-        <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
-          {errors.root.message}
-        </p>
-      ) : null}
-      <Button type="submit" size="field" className="mt-1 w-full" disabled={signIn.isPending}>
-        {signIn.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+      <FormAlert message={errors.root?.message} />
+      <PendingButton type="submit" size="field" className="mt-1 w-full" pending={signIn.isPending}>
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
-      </Button>
+      </PendingButton>
     </form>
   );
 }

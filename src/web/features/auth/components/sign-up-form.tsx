@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, WandSparkles } from 'lucide-react';
+import { WandSparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { type SignUpInput, signUpSchema } from '#shared/auth-schemas';
 import { generatePassword } from '#shared/password';
-import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
+import { PendingButton } from '#web/components/ui/pending-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { useSignUpWithEmail } from '#web/features/auth/api/sign-up-with-email.ts';
 import { notifyReadableAuthError } from '#web/features/auth/lib/notify-auth-error.ts';
 import { notify } from '#web/lib/notify.ts';
-import { PhotoInput, photoError } from './photo-input.tsx';
+import { photoError } from '#web/lib/user-photo.ts';
+import { EmailField } from './email-field.tsx';
+import { PhotoInput } from './photo-input.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 
 export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
@@ -65,13 +67,9 @@ export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
         disabled={busy}
         registration={form.register('username')}
       />
-      <TextField
+      <EmailField
         id="signup-email"
-        label="Email"
         error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
         disabled={busy}
         registration={form.register('email')}
       />
@@ -109,10 +107,9 @@ export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
         registration={form.register('password')}
       />
       <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} disabled={busy} />
-      <Button type="submit" size="field" className="w-full" disabled={!termsAccepted || busy}>
-        {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+      <PendingButton type="submit" size="field" className="w-full" pending={busy} disabled={!termsAccepted}>
         {busy ? 'Creating account...' : 'Sign Up'}
-      </Button>
+      </PendingButton>
     </form>
   );
 }
