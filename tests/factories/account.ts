@@ -53,9 +53,13 @@ export async function signIn(
 }
 
 /** Signs up a new account through better-auth and returns it with its session cookie. */
-export async function createAccount(app: FastifyInstance, overrides: Partial<TestAccount> = {}) {
+export async function createAccount(
+  app: FastifyInstance,
+  overrides: Partial<TestAccount> = {},
+  headers: Record<string, string> = {},
+) {
   const account = accountFields(overrides);
-  const response = await signUp(app, account);
+  const response = await signUp(app, account, headers);
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body = response.json() as { user: { id: string } };
   return { ...account, uid: body.user.id, cookie: cookieHeader(response) };

@@ -75,8 +75,33 @@ describe('account endpoints', () => {
     });
   });
 
+  it('refuses a NUL character in any field of any endpoint with a 400, never a 500', async () => {
+    const account = await createAccount(t.app);
+    const calls: [string, string | undefined, object][] = [
+      ['/api/auth/reset-password', undefined, { token: 'a\u0000b', newPassword: 'Changed#456' }],
+      ['/api/auth/update-user', account.cookie, { name: 'Ada\u0000' }],
+      ['/api/auth/revoke-session', account.cookie, { token: '\u0000' }],
+      ['/api/auth/api-key/create', account.cookie, { name: 'key\u0000' }],
+      ['/api/auth/api-key/delete', account.cookie, { keyId: '\u0000' }],
+      ['/api/auth/passkey/delete-passkey', account.cookie, { id: '\u0000' }],
+      ['/api/auth/sign-in/email', undefined, { email: account.email, password: 'x\u0000' }],
+    ];
+    for (const [url, cookie, payload] of calls) {
+      const res = await post(url, cookie, payload);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.code, url).toBe('bad_request:validation');
+    }
+    const query = await get('/api/auth/api-key/get?id=%00', account.cookie);
+    expect(query.statusCode).toBe(400);
+  });
+
   describe('change-password', () => {
-    it("signs out the user's other sessions: their bearer tokens are refused at once", async () => {
+    it.each([
+      { revokeOtherSessions: true },
+      // A client that leaves it out, or asks to keep them, is overruled: the old password's sessions end.
+      {},
+      { revokeOtherSessions: false },
+    ])("signs out the user's other sessions: their bearer tokens are refused at once (%o)", async (flag) => {
       const account = await createAccount(t.app);
       const other = await signIn(t.app, account);
       const otherCookie = cookieHeader(other);
@@ -86,7 +111,7 @@ describe('account endpoints', () => {
       const changed = await post('/api/auth/change-password', account.cookie, {
         currentPassword: account.password,
         newPassword: 'Changed#456',
-        revokeOtherSessions: true,
+        ...flag,
       });
       expect(changed.statusCode, changed.body).toBe(200);
 

@@ -64,6 +64,17 @@ describe.each(testDatabaseKinds())('password reset by e-mail (%s)', (kind) => {
     const minted = await requestToken(t.app, user.cookie, user.email);
     const oldToken = minted.json().token as string;
     expect((await profile(user.uid, oldToken)).statusCode).toBe(200);
+    // A personal API key made before the reset (by the owner, or by whoever held the account).
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/api-key/create',
+      headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+      payload: { name: 'Before the reset' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const apiKey = created.json().key as string;
+    const withKey = () => t.app.inject({ url: `/api/users/${user.uid}`, headers: { 'x-api-key': apiKey } });
+    expect((await withKey()).statusCode).toBe(200);
 
     const asked = await requestReset(user.email, ip);
     expect(asked.statusCode).toBe(200);
@@ -85,9 +96,10 @@ describe.each(testDatabaseKinds())('password reset by e-mail (%s)', (kind) => {
     expect(reset.statusCode, reset.body).toBe(200);
     expect(reset.json()).toEqual({ status: true });
 
-    // Every session ended, and with them their access tokens, at once.
+    // Every session ended, and with them their access tokens, at once; the API keys are gone.
     const refused = await profile(user.uid, oldToken);
     expect(refused.statusCode).toBe(401);
+    expect((await withKey()).statusCode).toBe(401);
     expect(refused.json().error.code).toBe('unauthorized:token');
     const session = await t.app.inject({
       method: 'GET',
@@ -208,5 +220,54 @@ describe('password reset when the SMTP server is down', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(SAME_ANSWER);
+  });
+});
+
+/** With PUBLIC_URL unset, links follow the address the request was sent to, but only this server's own. */
+describe('reset links without PUBLIC_URL', () => {
+  let smtp: FakeSmtpServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    t = await createTestApp('pglite', { SMTP_URL: smtp.url, PUBLIC_URL: undefined, PORT: '3000' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  const requestFrom = (host: string, email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { host, origin: `http://${host}` },
+      payload: { email },
+    });
+
+  it('never mails a link to an address a request merely claims (an IP that is not this machine’s)', async () => {
+    const created = await createAccount(
+      t.app,
+      {},
+      { host: 'localhost:3000', origin: 'http://localhost:3000' },
+    );
+    await smtp.nextMessageTo(created.email); // the sign-up verification mail
+    const forged = await requestFrom('6.6.6.6:8080', created.email);
+    expect(forged.statusCode).toBe(200);
+    const mail = await smtp.nextMessageTo(created.email);
+    const link = new URL(firstLink(mail.text));
+    expect(link.origin).toBe('http://localhost:3000');
+    expect(mail.text).not.toContain('6.6.6.6');
+  });
+
+  it('keeps the address the user opened when it is this machine’s own', async () => {
+    const created = await createAccount(
+      t.app,
+      {},
+      { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
+    );
+    await smtp.nextMessageTo(created.email);
+    await requestFrom('127.0.0.1:3000', created.email);
+    const link = new URL(firstLink((await smtp.nextMessageTo(created.email)).text));
+    expect(link.origin).toBe('http://127.0.0.1:3000');
   });
 });

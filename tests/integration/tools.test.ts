@@ -74,6 +74,9 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
     ({ t, fake } = await createFakeModelApp(kind, {
       AI_RETRY_DELAY_MS: '10',
       AI_TIMEOUT_MS: '800',
+      // One user makes about 30 valid calls here within a minute; the per-user call limit has its own
+      // tests (generation-limits-burst.test.ts) and would otherwise decide which of these runs first.
+      AI_RATE_LIMIT_PER_USER: '0',
     }));
     user = await createUser(t.app);
   });

@@ -3,7 +3,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client';
-import { account, history, profile, user } from '#server/db/schema';
+import { account, history, profile, user, verification } from '#server/db/schema';
 import type { FileStorage } from '#server/storage/file-storage';
 
 export interface AccountDeletionDeps {
@@ -110,6 +110,9 @@ export function accountDeletion({ db, fileStorage, log }: AccountDeletionDeps) {
       afterDelete: async (deleted: User) => {
         const leftovers = pending.get(deleted.id);
         pending.delete(deleted.id);
+        // better-auth's verification rows name the user in their value (a reset token's, an OAuth link
+        // state's) without a foreign key: they go too (user ids are long random strings, so no other row matches).
+        await db.delete(verification).where(sql`${verification.value} like ${`%${deleted.id}%`}`);
         if (leftovers) await removeFiles(deleted.id, leftovers);
       },
     },

@@ -68,11 +68,15 @@ const changePasswordBody = z.object({
   revokeOtherSessions: z.boolean().optional(),
 });
 
-/** Password change: the new password follows the same rules as at sign-up. */
+/**
+ * Password change: the new password follows the same rules as at sign-up, and every other session ends
+ * (with its access tokens) whatever the client asked: a changed password must lock out whoever knew the
+ * old one (issue 13), so `revokeOtherSessions` is always true.
+ */
 export function validateChangePassword(request: FastifyRequest): void {
   const parsed = changePasswordBody.safeParse(bodyObject(request));
   if (!parsed.success) throw firstIssue(parsed.error);
-  request.body = parsed.data;
+  request.body = { ...parsed.data, revokeOtherSessions: true };
 }
 
 const deleteUserBody = z.object({

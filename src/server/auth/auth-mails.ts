@@ -2,6 +2,7 @@ import type { Config } from '#server/config';
 import { resetPasswordMail, verifyEmailMail } from '#server/mail/mail-templates';
 import type { Mailer } from '#server/mail/mailer';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
+import { isMailableHost } from './own-address.ts';
 
 /** A password reset link works once, for an hour (better-auth's verification row expires then). */
 export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 3600;
@@ -18,18 +19,20 @@ interface MailedUser {
 }
 
 /**
- * The origin a link is built on: the one the request was forwarded as (PUBLIC_URL's, else the server's
- * own address the user opened, auth/origins.ts), so the link opens where the user asked from.
+ * The origin a link is built on: PUBLIC_URL's when it is set; else the address the request was sent to
+ * if it is provably this server's own (isMailableHost: a name of this machine or one of its bound IP
+ * addresses — never an address a request merely claims), so the link opens where the user asked from;
+ * else the default http://localhost:PORT.
  */
 export function linkOrigin(config: Config, request: Request | undefined): string {
-  if (request) {
-    try {
-      return new URL(request.url).origin;
-    } catch {
-      // fall through to PUBLIC_URL's
-    }
+  const fallback = new URL(config.publicUrl).origin;
+  if (config.PUBLIC_URL || !request) return fallback;
+  try {
+    const url = new URL(request.url);
+    return isMailableHost(config, url.hostname) ? url.origin : fallback;
+  } catch {
+    return fallback;
   }
-  return new URL(config.publicUrl).origin;
 }
 
 /** The reset page with its token: the page sets the new password with better-auth's POST /reset-password. */

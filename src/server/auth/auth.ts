@@ -4,6 +4,7 @@ import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { roleForEmail } from '#server/admin/admin-emails';
@@ -104,6 +105,10 @@ export function createAuth({
       autoSignIn: true,
       // 'Forgot password?': a single-use link for an hour; every session ends with the reset.
       ...mails.emailAndPassword,
+      // A reset is how an account is taken back: the personal API keys whoever held it made go too.
+      onPasswordReset: async ({ user: owner }) => {
+        await db.delete(apikey).where(eq(apikey.referenceId, owner.id));
+      },
     },
     // A verification link at sign-up (and on request); REQUIRE_EMAIL_VERIFICATION gates the tools on it.
     emailVerification: mails.emailVerification,

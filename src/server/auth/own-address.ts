@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { hostname } from 'node:os';
+import { hostname, networkInterfaces } from 'node:os';
 import type { Config } from '#server/config';
 
 /**
@@ -26,4 +26,28 @@ function ownNames(config: Config): string[] {
   const trusted = config.TRUSTED_ORIGINS.map((origin) => new URL(origin).hostname);
   // HOST is printed on the start-up banner as the address to open when it is a name.
   return [machine, `${machine}.local`, config.HOST.toLowerCase(), ...trusted];
+}
+
+/** This machine's IP addresses right now (every interface; loopback included). */
+function boundAddresses(): Set<string> {
+  const addresses = new Set<string>();
+  for (const entries of Object.values(networkInterfaces())) {
+    for (const entry of entries ?? []) addresses.add(entry.address.toLowerCase());
+  }
+  return addresses;
+}
+
+/**
+ * Stricter than isOwnHost, for links the server mails out with PUBLIC_URL unset: anyone can send a
+ * request with `Host: <their own IP>`, so an IP literal counts only if it is one of this machine's
+ * addresses (or loopback). A link to any other host could hand a reset token to whoever runs it.
+ */
+export function isMailableHost(config: Config, host: string): boolean {
+  const name = host.toLowerCase();
+  const literal = name.startsWith('[') && name.endsWith(']') ? name.slice(1, -1) : name;
+  if (isIPv4(literal) || isIPv6(literal)) {
+    return literal.startsWith('127.') || literal === '::1' || boundAddresses().has(literal);
+  }
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  return ownNames(config).includes(name);
 }
