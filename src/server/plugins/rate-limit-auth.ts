@@ -23,8 +23,13 @@ export const ACCOUNT_WINDOW_MS = 10 * 60_000;
 export const OTHER_AUTH_CALLS_PER_MINUTE = 300;
 export const SLOWDOWN_BASE_MS = 250;
 export const SLOWDOWN_MAX_MS = 8_000;
-/** Messages one e-mail address may be sent per kind (reset, verification) in MAIL_WINDOW_MS. */
+/**
+ * Messages one e-mail address may be sent per kind (reset, verification) in MAIL_WINDOW_MS from one
+ * network, and from everywhere together: someone else asking from their network cannot use up the
+ * owner's own requests, and nobody can flood the inbox.
+ */
 export const MAILS_PER_ADDRESS = 5;
+export const MAILS_PER_ADDRESS_IN_ALL = 20;
 export const MAIL_WINDOW_MS = 60 * 60_000;
 
 export type CredentialAction = 'sign-in' | 'sign-up' | 'change-password' | 'delete-user' | 'reset-password';
@@ -178,7 +183,8 @@ export function credentialGuard(
 
 /**
  * Guard for the calls that send an e-mail (a password reset link, a verification link): the per-IP
- * budget of the credential calls, and MAILS_PER_ADDRESS requests per address per MAIL_WINDOW_MS, counted
+ * budget of the credential calls, and MAILS_PER_ADDRESS requests per address and network (IPv4 address or
+ * IPv6 /48) and MAILS_PER_ADDRESS_IN_ALL per address per MAIL_WINDOW_MS, counted
  * whatever the outcome and whether or not the address has an account (the answer says nothing about
  * it), so nobody can flood an inbox. The per-address limit is off with AUTH_RATE_LIMIT_PER_ACCOUNT=0.
  */
@@ -188,8 +194,13 @@ export function mailGuard(
   addressOf: (request: FastifyRequest) => string | null,
 ): AttemptGuard {
   return keyedGuard(app, action, addressOf, async (request, address, counter) => {
-    const hit = await orSkip(request, () => counter.hit(`${action}:address:${address}`, MAIL_WINDOW_MS));
-    if (hit && hit.count > MAILS_PER_ADDRESS) throw limitError(action, hit.ttlMs);
+    const network = normalizeIP(request.ip, 48);
+    const fromHere = await orSkip(request, () =>
+      counter.hit(`${action}:address-ip:${address}:${network}`, MAIL_WINDOW_MS),
+    );
+    if (fromHere && fromHere.count > MAILS_PER_ADDRESS) throw limitError(action, fromHere.ttlMs);
+    const inAll = await orSkip(request, () => counter.hit(`${action}:address:${address}`, MAIL_WINDOW_MS));
+    if (inAll && inAll.count > MAILS_PER_ADDRESS_IN_ALL) throw limitError(action, inAll.ttlMs);
     return nothingToRecord;
   });
 }
