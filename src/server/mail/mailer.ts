@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
@@ -46,6 +46,20 @@ export function outboxFileName(now: Date, id: string): string {
  * written to `DATA_DIR/outbox/<time>-<id>.eml` (a complete RFC 5322 message any mail client opens)
  * and its link is logged, so a single-machine install can still reset a password.
  */
+/** How long an outbox message is kept: every link in it has expired by then (a day at most). */
+export const OUTBOX_KEEP_MS = 7 * 24 * 3600_000;
+
+/** Removes outbox messages written before `before` (ms): expired links do not pile up in DATA_DIR. */
+export async function pruneOutbox(outboxDir: string, before: number): Promise<void> {
+  const names = await readdir(outboxDir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.endsWith('.eml')) continue;
+    const path = join(outboxDir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && info.mtimeMs < before) await rm(path, { force: true });
+  }
+}
+
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   const smtp = smtpUrl ? createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }, { from }) : null;
   const composer = smtp ? null : createTransport({ streamTransport: true, buffer: true }, { from });
@@ -59,6 +73,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     // The message carries a working link: readable by the server's user only.
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
     log.info({ to, subject, file, link }, 'mail: written to the outbox (SMTP_URL is not set)');
+    await pruneOutbox(outboxDir, Date.now() - OUTBOX_KEEP_MS);
   }
 
   async function deliver(message: MailMessage): Promise<boolean> {
