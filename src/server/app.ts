@@ -15,6 +15,7 @@ import { AppError } from './errors.ts';
 import { historyRepositoryPlugin } from './history/history-repository-plugin.ts';
 import { mailPlugin } from './mail/mail-plugin.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(errorsPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(redisPlugin);
   app.decorate('accessTokens', createAccessTokens(deps.secret, createTokenRevocations(app.redis, app.log)));
   await app.register(rateLimitPlugin);

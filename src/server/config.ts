@@ -126,6 +126,11 @@ const envFields = z.object({
   SUMMARY_CHUNK_TOKENS: z.coerce.number().int().min(500).max(1_000_000).default(6000),
   /** Parts of one long document summarized at once by a remote provider (the local model takes its own turns). */
   SUMMARY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
+  /**
+   * On SIGTERM/SIGINT, how long running generations may go on to finish (health answers 503 'draining',
+   * new generations are refused) before the rest are stopped and saved as stopped.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** AI generations a month on the free plan (the paid plans' limits are in src/shared/plans.ts). */
   FREE_GENERATIONS_PER_MONTH: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** Saved chats one user may keep; 0 means no limit. */

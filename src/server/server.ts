@@ -6,6 +6,7 @@ import { upgradeSnapshots } from './backup/upgrade-snapshots.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
+import { drainAndClose } from './plugins/lifecycle.ts';
 import { resolveSecret } from './secret.ts';
 import { bannerSnapshot } from './startup/banner-snapshot.ts';
 import { stdoutBannerTerminal } from './startup/banner-terminal.ts';
@@ -74,10 +75,11 @@ async function main() {
     closing = true;
     terminal?.close();
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // The grace period for running generations, then 15 s more to save and close; past that, exit anyway.
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS + 15_000);
     force.unref();
     try {
-      await app.close();
+      await drainAndClose(app, config.SHUTDOWN_GRACE_MS);
       await database.close();
     } finally {
       lock?.release();

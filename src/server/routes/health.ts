@@ -3,26 +3,27 @@ import { z } from 'zod';
 import { getUser } from '#server/auth/authenticate';
 
 /**
- * GET /api/health (public): liveness, the database and each component's coarse state (the AI model: provider,
+ * GET /api/health (public): liveness (503 `draining` once a shutdown began), the database and each component's coarse state (the AI model: provider,
  * state, download percent) for anyone. A caller with a valid bearer token also gets the details (model
  * name, failure reason), redacted for display; a missing or invalid token just means no details.
  */
+const healthReply = z.object({
+  /** 'draining' (with a 503): a shutdown is under way, a proxy should send new traffic elsewhere. */
+  status: z.enum(['ok', 'degraded', 'draining']),
+  uptimeSeconds: z.number(),
+  database: z.object({ kind: z.string(), ok: z.boolean(), latencyMs: z.number().nullable() }),
+  components: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
       schema: {
-        response: {
-          200: z.object({
-            status: z.enum(['ok', 'degraded']),
-            uptimeSeconds: z.number(),
-            database: z.object({ kind: z.string(), ok: z.boolean(), latencyMs: z.number().nullable() }),
-            components: z.record(z.string(), z.record(z.string(), z.unknown())),
-          }),
-        },
+        response: { 200: healthReply, 503: healthReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       let latencyMs: number | null = null;
       try {
         latencyMs = Math.round((await app.database.ping()) * 100) / 100;
@@ -35,8 +36,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         const { summary, details } = await probe();
         components[name] = signedIn ? { ...summary, ...details } : summary;
       }
+      const draining = app.lifecycle.draining;
+      if (draining) reply.status(503);
       return {
-        status: latencyMs === null ? ('degraded' as const) : ('ok' as const),
+        status: draining
+          ? ('draining' as const)
+          : latencyMs === null
+            ? ('degraded' as const)
+            : ('ok' as const),
         uptimeSeconds: Math.round(process.uptime()),
         database: { kind: app.database.kind, ok: latencyMs !== null, latencyMs },
         components,

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '#server/errors';
+import { refuseWhileDraining } from '#server/plugins/lifecycle';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import type { Generation, GenerationDocument, GenerationOutcome } from '#server/tools/generation';
 import { readToolRequest, type UploadedDocument } from '#server/tools/read-tool-input';
@@ -35,6 +36,8 @@ export async function toolRoutes(app: FastifyInstance) {
     });
     app.post(apiPath.slice('/api'.length), async (request, reply) => {
       const user = request.user;
+      // A shutdown is under way: the generation would be cut off; another instance takes it.
+      refuseWhileDraining(app);
       // REQUIRE_EMAIL_VERIFICATION: refused before anything is read, reserved or counted.
       await requireVerifiedEmail(app, user.sub);
       // A form may carry a document: its place is taken before the upload is read, so that a user's

@@ -110,6 +110,20 @@ export class RunningGenerations {
     return generation?.userId === userId ? generation : undefined;
   }
 
+  /**
+   * Resolves once every generation running now has ended, or after `graceMs`, whichever is first
+   * (a shutdown lets them finish before stopping the rest).
+   */
+  async settled(graceMs: number): Promise<void> {
+    if (this.ends.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.allSettled([...this.ends.values()]), grace]);
+    clearTimeout(timer);
+  }
+
   /** Stops every generation (each saves what it has as 'stopped') and waits for the saves. */
   async stopAll(): Promise<void> {
     const all = [...this.running.values()];
