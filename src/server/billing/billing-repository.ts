@@ -15,13 +15,6 @@ export interface BillingAccount {
   subscriptionStatus: string | null;
 }
 
-/** Subscription statuses in which a new checkout would make a second, parallel subscription. */
-const SUBSCRIBED = new Set(['active', 'trialing', 'past_due']);
-
-export function hasLiveSubscription(account: BillingAccount): boolean {
-  return account.subscriptionStatus !== null && SUBSCRIBED.has(account.subscriptionStatus);
-}
-
 /** What became of an event (logged): applied, already handled, or recorded without effect. */
 export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown customer' | SkipReason;
 

@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import { AppError } from '#server/errors';
+import { accountGone } from '#server/users/users-repository';
 import type { BillingPeriod } from '#shared/plans';
 import { planName } from '#shared/plans';
-import { type BillingRepository, hasLiveSubscription } from './billing-repository.ts';
+import type { BillingRepository } from './billing-repository.ts';
 import type { BillingSettings, SoldPlan } from './billing-settings.ts';
 import { isLive, subscriptionChange } from './subscription-change.ts';
 
@@ -55,10 +56,9 @@ export function createStripeBilling(deps: {
 
   async function customerFor(userId: string): Promise<{ customerId: string; subscribed: boolean }> {
     const account = await repository.account(userId);
-    if (!account)
-      throw new AppError('unauthorized:user', 'This account no longer exists. Please sign in again.');
+    if (!account) throw accountGone();
     if (account.customerId)
-      return { customerId: account.customerId, subscribed: hasLiveSubscription(account) };
+      return { customerId: account.customerId, subscribed: isLive(account.subscriptionStatus) };
     const customer = await callStripe(() =>
       stripe.customers.create(
         { email: account.email, name: account.name, metadata: { uid: userId } },
