@@ -22,6 +22,14 @@ export interface UsageRepositoryOptions {
 const USAGE_LOCK_SPACE = 0x75736167;
 const DEFAULT_RESERVATION_TTL_MS = 15 * 60_000;
 
+/** The profile's columns the plan in force and its period are read from (usage-period.ts PlanState). */
+const planStateColumns = {
+  subscription: profile.subscription,
+  periodStart: profile.periodStart,
+  periodEnd: profile.periodEnd,
+  cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
+};
+
 /**
  * Generations counted against the user's plan (table `generation_usage`), apart from the chats so that
  * deleting history gives nothing back. A generation is reserved before the model is called, then
@@ -34,15 +42,7 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
 
   /** The plan in force and its counting period (usage-period.ts). */
   async function planOf(q: Db | Tx, userId: string, at: Date) {
-    const [row] = await q
-      .select({
-        subscription: profile.subscription,
-        periodStart: profile.periodStart,
-        periodEnd: profile.periodEnd,
-        cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
-      })
-      .from(profile)
-      .where(eq(profile.userId, userId));
+    const [row] = await q.select(planStateColumns).from(profile).where(eq(profile.userId, userId));
     return planInForce(row ?? null, at);
   }
 
@@ -115,13 +115,7 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
       const at = now();
       if (userIds.length === 0) return new Map();
       const states = await db
-        .select({
-          userId: profile.userId,
-          subscription: profile.subscription,
-          periodStart: profile.periodStart,
-          periodEnd: profile.periodEnd,
-          cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
-        })
+        .select({ userId: profile.userId, ...planStateColumns })
         .from(profile)
         .where(inArray(profile.userId, [...userIds]));
       const stateOf = new Map(states.map((state) => [state.userId, state]));
