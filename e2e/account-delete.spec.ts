@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessToken, signedInAccount } from './support/accounts.ts';
+import { accessToken, signedInAccount, signUpThroughForm } from './support/accounts.ts';
 
 /**
  * Deleting the account on /account (issue 13): the password first, a wrong one said so; then signed out
@@ -29,11 +29,7 @@ test.describe('account deletion', () => {
     expect(await accessToken(page)).toBeNull();
 
     await page.goto('/signup');
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByLabel(/I agree to the Terms of Service/).check();
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await signUpThroughForm(page, account);
     await expect(page.getByText('User created successfully, please sign in')).toBeVisible();
   });
 });

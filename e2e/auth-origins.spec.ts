@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import { type Browser, type BrowserType, expect, type Page, test } from '@playwright/test';
-import { accessToken, newAccount, signInThroughForm, type TestAccount } from './support/accounts.ts';
+import { type Browser, type BrowserType, expect, test } from '@playwright/test';
+import { accessToken, newAccount, signInThroughForm, signUpThroughForm } from './support/accounts.ts';
 import { type OwnServer, startOwnServer } from './support/app-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 
@@ -10,14 +10,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
  * name was rebound to this machine gets the server's advice instead of an account; with PUBLIC_URL set,
  * another address gets the server's advice on the sign-up screen.
  */
-async function signUpThroughForm(page: Page, account: TestAccount) {
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel(/I agree to the Terms of Service/).check();
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-}
-
 /** A name rebound to this machine, as a DNS rebinding attack makes a visitor's browser resolve it. */
 const REBOUND_NAME = 'evil.example';
 

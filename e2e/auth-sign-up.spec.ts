@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessToken, newAccount, signInThroughForm } from './support/accounts.ts';
+import { accessToken, newAccount, signInThroughForm, signUpThroughForm } from './support/accounts.ts';
 
 const PHOTO_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -110,11 +110,7 @@ test.describe('sign-up screen', () => {
     const account = newAccount(testInfo);
     for (const attempt of [1, 2]) {
       await page.goto('/signup');
-      await page.getByLabel('Username').fill(account.username);
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password', { exact: true }).fill(account.password);
-      await page.getByLabel(/I agree to the Terms of Service/).check();
-      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await signUpThroughForm(page, account);
       const message =
         attempt === 1
           ? 'User created successfully, please sign in'

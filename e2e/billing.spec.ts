@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type FakeStripeServer, fakeStripeEnv, startFakeStripe } from '#tests/fakes/stripe-server';
-import { createAccount, newAccount, signInThroughForm } from './support/accounts.ts';
+import { createAccount, newAccount, signInThroughForm, signUpThroughForm } from './support/accounts.ts';
 import { type OwnServer, startOwnServer, UNUSED_AI_ENV } from './support/app-server.ts';
 import { shot } from './support/shots.ts';
 
@@ -40,11 +40,7 @@ test.describe('paying for a plan with Stripe', () => {
     // Sign up first; the page then comes back to the chosen plan and opens Checkout.
     await expect(page).toHaveURL(`${base}/signup`);
     const account = newAccount(testInfo);
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByLabel(/I agree to the Terms of Service/).check();
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await signUpThroughForm(page, account);
     await expect(page).toHaveURL(`${base}/signin`);
     await signInThroughForm(page, account);
 

@@ -52,6 +52,15 @@ export async function createAccount(request: APIRequestContext, account: TestAcc
   await request.post(`${base}/api/auth/sign-out`, { headers, data: {} });
 }
 
+/** Signs up through the form on /signup (the page must already be there), terms ticked. */
+export async function signUpThroughForm(page: Page, account: TestAccount) {
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel(/I agree to the Terms of Service/).check();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
 /** Signs in through the form on /signin (the page must already be there). */
 export async function signInThroughForm(page: Page, account: TestAccount) {
   await page.getByLabel('Email').fill(account.email);
