@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ProgressOutput } from './ai/local/download-progress.ts';
 import { type AccessTokens, createAccessTokens } from './auth/access-token.ts';
@@ -13,11 +13,15 @@ import type { Database } from './db/client.ts';
 import { documentsPlugin } from './documents/documents-plugin.ts';
 import { AppError } from './errors.ts';
 import { historyRepositoryPlugin } from './history/history-repository-plugin.ts';
+import { loggerOptions } from './logger-options.ts';
 import { mailPlugin } from './mail/mail-plugin.ts';
+import { metricsPlugin } from './metrics/metrics-plugin.ts';
+import { openapiPlugin } from './openapi/openapi-plugin.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { redisPlugin } from './plugins/redis.ts';
+import { requestId, requestLogPlugin } from './plugins/request-log.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { backupRoutes } from './routes/backup.ts';
 import { billingWebhookRoutes } from './routes/billing.ts';
@@ -60,7 +64,12 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, deps.logger),
+    // One line per request instead of Fastify's two (plugins/request-log.ts), with a proxy's request id
+    // when it is short and safe, else a new one; every answer returns it as x-request-id.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
+    requestIdHeader: false,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // A request (a 20 MB upload included) must arrive within 2 minutes: a client that trickles its body
@@ -96,6 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(errorsPlugin);
+  // Before every route, so that the OpenAPI document sees each of them (/api/openapi.json, /api/docs).
+  await app.register(openapiPlugin);
+  await app.register(metricsPlugin);
+  await app.register(requestLogPlugin);
   await app.register(lifecyclePlugin);
   await app.register(redisPlugin);
   app.decorate('accessTokens', createAccessTokens(deps.secret, createTokenRevocations(app.redis, app.log)));
@@ -115,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.setNotFoundHandler((request, reply) => {
         const path = request.url.split('?')[0];
         const error = new AppError('not_found:api', `No API route for ${request.method} ${path}.`);
+        request.appError = error;
         reply.status(404).send(error.toBody());
       });
       // Public: no bearer token needed (health adds details for a caller who sends one).

@@ -35,7 +35,17 @@ const envFields = z.object({
   /** More origins accepted by the auth origin check, beside PUBLIC_URL's (or the request's own). */
   TRUSTED_ORIGINS: trustedOriginsSetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (metrics/). */
+  METRICS_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)')
+      .regex(/^\S+$/, 'must not contain spaces')
+      .optional(),
+  ),
   DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
+  /** Where uploads live (default DATA_DIR/uploads): one directory every instance shares, e.g. a volume. */
+  UPLOADS_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -131,6 +141,11 @@ const envFields = z.object({
    * new generations are refused) before the rest are stopped and saved as stopped.
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /**
+   * How long a finished generation keeps retrying its history write (with backoff) while the database is
+   * unreachable, its text kept in memory meanwhile.
+   */
+  HISTORY_SAVE_RETRY_MS: z.coerce.number().int().min(0).max(3_600_000).default(600_000),
   /** AI generations a month on the free plan (the paid plans' limits are in src/shared/plans.ts). */
   FREE_GENERATIONS_PER_MONTH: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** Saved chats one user may keep; 0 means no limit. */

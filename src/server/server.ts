@@ -45,7 +45,12 @@ async function main() {
           kind: 'pglite',
           dataDir: resolve(dataDir, 'pglite'),
           // Before pending migrations change an existing database, its data is saved (ADR 0015).
-          upgrade: upgradeSnapshots({ dataDir, environment: config.environment, log: console.log }),
+          upgrade: upgradeSnapshots({
+            dataDir,
+            uploadsDir: config.UPLOADS_DIR,
+            environment: config.environment,
+            log: console.log,
+          }),
         },
   );
   opened.unshift(() => database.close());

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app';
+import { type AppDeps, buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { createTestDatabase, type TestDatabaseKind } from './test-database.ts';
 
@@ -15,12 +15,13 @@ export interface TestApp {
 /**
  * The whole application on its own database and data directory, for app.inject.
  * `env` overrides environment variables (e.g. provider settings) for this app only; `webDir` serves a
- * built (or fixture) web app; `now` is the clock plan usage is counted by (to cross a month).
+ * built (or fixture) web app; `now` is the clock plan usage is counted by (to cross a month); `logger`
+ * adds logger options (a stream to read the log lines from, with LOG_LEVEL in `env`).
  */
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string | undefined> = {},
-  options: { webDir?: string; now?: () => Date } = {},
+  options: { webDir?: string; now?: () => Date; logger?: AppDeps['logger'] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-test-'));
   // app.inject sends `Host: localhost:80` while the suites' requests come from TEST_ORIGIN's pages, so
@@ -41,6 +42,7 @@ export async function createTestApp(
     secret: 'test-secret-that-is-at-least-32-characters-long',
     webDir: options.webDir,
     now: options.now,
+    logger: options.logger,
   });
   await app.ready();
   return {

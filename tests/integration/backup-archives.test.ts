@@ -374,4 +374,25 @@ describe('restoring an archive into a data directory', () => {
     );
     expect(readdirSync(dir)).toEqual(['backup.tar.gz']);
   }, 60_000);
+
+  it('restores the uploads into UPLOADS_DIR when given one, and removes them there on a failure', async () => {
+    const shared = join(dir, 'shared-uploads');
+    mkdirSync(shared);
+    writeFileSync(join(shared, 'kept.png'), 'another instance’s file');
+    const good = await archive([manifestEntry(), { name: `uploads/${KEY}`, content: 'png bytes' }]);
+    await expect(restoreBackup(good, target, shared)).resolves.toMatchObject({ uploads: 1 });
+    expect(readFileSync(join(shared, KEY), 'utf8')).toBe('png bytes');
+    expect(readdirSync(target)).toEqual(['.draftsmith.lock.db']);
+
+    rmSync(target, { recursive: true });
+    rmSync(join(shared, KEY));
+    const dump = await tarGz([{ name: '/PG_VERSION', content: '17\n' }]);
+    const bad = await archive([
+      manifestEntry({ kind: 'pglite', included: true }),
+      { name: 'database/pglite.tar.gz', content: dump },
+      { name: `uploads/${KEY}`, content: 'png' },
+    ]);
+    await expect(restoreBackup(bad, target, shared)).rejects.toThrow(/could not be opened/);
+    expect(readdirSync(shared)).toEqual(['kept.png']);
+  }, 60_000);
 });

@@ -99,6 +99,7 @@ describe.each(testDatabaseKinds())('fuzz (%s)', (kind) => {
       'POST /api/auth/sign-in/social',
       'GET /api/auth/callback/:id',
       'POST /api/auth/update-user',
+      'GET /metrics',
     ]) {
       expect(paths).toContain(expected);
     }

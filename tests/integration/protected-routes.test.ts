@@ -12,6 +12,13 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/admin/backup',
   // Stripe's calls: the webhook signature guards it (billing.test.ts).
   'POST /api/billing/webhook',
+  // The OpenAPI document and its reference UI with the viewer it loads (openapi.test.ts).
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/',
+  'GET /api/docs/js/scalar.js',
+  // Outside /api: Prometheus scrapes, guarded by METRICS_TOKEN when set (metrics.test.ts).
+  'GET /metrics',
 ]);
 
 describe('protected scope', () => {

@@ -69,6 +69,25 @@ describe('serving the web app', () => {
     expect(res.body).not.toContain('service-2.js');
   });
 
+  it('returns x-request-id on pages and assets, and leaves /metrics to the metrics', async () => {
+    for (const url of ['/', '/services/explain-code', '/assets/main-abc.js']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const metrics = await get('/metrics');
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.headers['content-type']).toContain('text/plain; version=0.0.4');
+    expect(metrics.body).toContain('draftsmith_http_requests_total');
+  });
+
+  it('leaves the web app’s pages and files out of the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(
+      Object.keys(document.paths).filter((path) => !path.startsWith('/api/') && path !== '/metrics'),
+    ).toEqual([]);
+  });
+
   it('serves prerendered pages with their markup in #root and their head, URLs on PUBLIC_URL', async () => {
     const res = await get('/');
     const origin = t.app.config.publicUrl;

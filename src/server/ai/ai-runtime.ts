@@ -59,6 +59,8 @@ export interface AiRuntime {
    * how many calls it serves at once: what a long document is split by (tools/long-document.ts).
    */
   promptBudget(): PromptBudget;
+  /** The local model's line: generations running on it and waiting for a turn; null for a remote provider. */
+  queue(): { running: number; waiting: number } | null;
   /** Starts background work (the local model's download and load); no-op for remote providers. */
   prepare(): void;
   /** For GET /api/health: provider and state for anyone, the model and any failure reason as details. */
@@ -95,6 +97,7 @@ export function createAiRuntime(
         parallelCalls: Number.POSITIVE_INFINITY,
         checksPromptLength: false,
       }),
+      queue: () => null,
       prepare() {},
       status: () => ({
         summary: { provider: provider.provider, state: 'ready' },
@@ -121,6 +124,7 @@ export function createAiRuntime(
         checksPromptLength: true,
       };
     },
+    queue: () => ({ running: host.limiter.active, waiting: host.limiter.queued }),
     prepare: () => void host.prepare(),
     status: () => {
       const { state, ...details } = host.status;

@@ -53,6 +53,23 @@ describe('streamModelText', () => {
     expect(model.doStreamCalls).toHaveLength(3);
   });
 
+  it('reports the tokens the provider says the call used, once it finishes', async () => {
+    const model = new MockLanguageModelV3({ doStream: async () => textStream(['Hello ', 'world']) });
+    const reported: unknown[] = [];
+    let text = '';
+    for await (const delta of streamModelText({
+      model,
+      system: 's',
+      prompt: 'p',
+      settings,
+      signal: new AbortController().signal,
+      onUsage: (tokens) => reported.push(tokens),
+    }))
+      text += delta;
+    expect(text).toBe('Hello world');
+    expect(reported).toEqual([{ inputTokens: 1, outputTokens: 2 }]);
+  });
+
   it('gives up after the configured retries with a user-safe error', async () => {
     const model = new MockLanguageModelV3({
       doStream: async () => {

@@ -17,6 +17,14 @@ export interface ModelTextRequest {
   signal: AbortSignal;
   /** Passed to the model as is (the local model's queue ticket). */
   providerOptions?: SharedV3ProviderOptions;
+  /** Called when the provider reports the tokens the call used (at its end; not every provider does). */
+  onUsage?: (usage: TokenUsage) => void;
+}
+
+/** The tokens one model call used, as its provider reported them (undefined: not reported). */
+export interface TokenUsage {
+  inputTokens: number | undefined;
+  outputTokens: number | undefined;
 }
 
 /**
@@ -64,6 +72,11 @@ export async function* streamModelText(request: ModelTextRequest): AsyncGenerato
             arm();
             received = true;
             yield part.delta;
+          } else if (part.type === 'finish') {
+            request.onUsage?.({
+              inputTokens: part.usage?.inputTokens?.total,
+              outputTokens: part.usage?.outputTokens?.total,
+            });
           } else if (part.type === 'error') {
             throw part.error;
           }

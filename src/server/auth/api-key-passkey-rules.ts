@@ -27,9 +27,13 @@ const expiresIn = z
 
 const keyId = z.string('Choose a key.').min(1, 'Choose a key.').max(200);
 
-const createKeyBody = z.object({ name: apiKeyNameSchema, expiresIn });
-const updateKeyBody = z.object({ keyId, name: apiKeyNameSchema.optional(), enabled: z.boolean().optional() });
-const deleteKeyBody = z.object({ keyId });
+export const createKeyBody = z.object({ name: apiKeyNameSchema, expiresIn });
+export const updateKeyBody = z.object({
+  keyId,
+  name: apiKeyNameSchema.optional(),
+  enabled: z.boolean().optional(),
+});
+export const deleteKeyBody = z.object({ keyId });
 
 /*
  * Passkeys: what the plugin's endpoints take from a signed-in user: the browser's WebAuthn response (the
@@ -39,10 +43,13 @@ const deleteKeyBody = z.object({ keyId });
 const webAuthnResponse = z.record(z.string(), z.unknown(), 'The passkey response is missing.');
 const passkeyId = z.string('Choose a passkey.').min(1, 'Choose a passkey.').max(200);
 
-const verifyRegistrationBody = z.object({ response: webAuthnResponse, name: passkeyNameSchema.optional() });
-const verifyAuthenticationBody = z.object({ response: webAuthnResponse });
-const updatePasskeyBody = z.object({ id: passkeyId, name: passkeyNameSchema });
-const deletePasskeyBody = z.object({ id: passkeyId });
+export const verifyRegistrationBody = z.object({
+  response: webAuthnResponse,
+  name: passkeyNameSchema.optional(),
+});
+export const verifyAuthenticationBody = z.object({ response: webAuthnResponse });
+export const updatePasskeyBody = z.object({ id: passkeyId, name: passkeyNameSchema });
+export const deletePasskeyBody = z.object({ id: passkeyId });
 
 function validateWith(schema: z.ZodType<object>) {
   return (request: FastifyRequest): void => {

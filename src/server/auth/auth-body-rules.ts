@@ -28,7 +28,7 @@ export function firstIssue(error: z.ZodError): AppError {
   return new AppError('bad_request:validation', error.issues[0]?.message ?? 'The request is not valid.');
 }
 
-const optionalExtras = z.object({
+export const optionalExtras = z.object({
   callbackURL: z.string().max(2048).optional(),
   // Forms carry booleans as text.
   rememberMe: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
@@ -62,7 +62,7 @@ export function validateSignIn(request: FastifyRequest): void {
   request.body = { email: parsed.data.email, password: parsed.data.password, ...extras.data };
 }
 
-const changePasswordBody = z.object({
+export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX),
   newPassword: newPasswordSchema,
   revokeOtherSessions: z.boolean().optional(),
@@ -79,7 +79,7 @@ export function validateChangePassword(request: FastifyRequest): void {
   request.body = { ...parsed.data, revokeOtherSessions: true };
 }
 
-const deleteUserBody = z.object({
+export const deleteUserBody = z.object({
   password: z.string().min(1, 'Enter your password to delete your account.').max(PASSWORD_MAX).optional(),
   callbackURL: z.string().max(2048).optional(),
 });
@@ -94,7 +94,7 @@ export function validateDeleteUser(request: FastifyRequest): void {
   request.body = parsed.data;
 }
 
-const socialBody = z.object({
+export const socialBody = z.object({
   provider: z.string(),
   callbackURL: z.string().max(2048).optional(),
   errorCallbackURL: z.string().max(2048).optional(),
@@ -127,7 +127,7 @@ function checkConfiguredProvider(name: string, config: Config): void {
   }
 }
 
-const linkSocialBody = z.strictObject({
+export const linkSocialBody = z.strictObject({
   provider: z.string(),
   callbackURL: z.string().max(2048).optional(),
   errorCallbackURL: z.string().max(2048).optional(),
@@ -147,7 +147,7 @@ export function validateLinkSocial(request: FastifyRequest, config: Config): voi
   request.body = parsed.data;
 }
 
-const unlinkAccountBody = z.object({ accountId: z.string().min(1).max(200) });
+export const unlinkAccountBody = z.object({ accountId: z.string().min(1).max(200) });
 
 export function validateUnlinkAccount(request: FastifyRequest): void {
   const parsed = unlinkAccountBody.safeParse(bodyObject(request));
@@ -155,7 +155,7 @@ export function validateUnlinkAccount(request: FastifyRequest): void {
   request.body = parsed.data;
 }
 
-const mailRequestExtras = z.object({
+export const mailRequestExtras = z.object({
   redirectTo: z.string().max(2048).optional(),
   callbackURL: z.string().max(2048).optional(),
 });
@@ -173,7 +173,7 @@ export function validateMailRequest(request: FastifyRequest): void {
   request.body = { email: parsed.data.email, ...extras.data };
 }
 
-const resetPasswordBody = resetPasswordSchema.extend({ token: z.string().min(1).max(200).optional() });
+export const resetPasswordBody = resetPasswordSchema.extend({ token: z.string().min(1).max(200).optional() });
 
 /** Setting a new password with a reset link's token: the sign-up rules (docs/product.md §5). */
 export function validateResetPassword(request: FastifyRequest): void {

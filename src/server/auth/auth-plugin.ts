@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { syncAdminRoles } from '#server/admin/admin-roles';
+import { databaseUnavailable, isDatabaseOutage } from '#server/db/database-outage';
 import { AppError } from '#server/errors';
 import { type Auth, createAuth } from './auth.ts';
 import { resolveAuthEndpoint } from './auth-endpoint.ts';
@@ -85,7 +86,13 @@ async function authRoutes(app: FastifyInstance) {
       response = await app.auth.handler(webRequest);
     } catch (err) {
       await recordOutcome(false); // the server failed, not the caller
+      if (isDatabaseOutage(err)) throw databaseUnavailable(err);
       throw new AppError('internal:auth', undefined, { cause: err });
+    }
+    // better-auth answers a failed query with a bare 500: a database out of reach gets its clear 503.
+    if (response.status >= 500 && (await databaseUnreachable(app))) {
+      await recordOutcome(false);
+      throw databaseUnavailable();
     }
     if (await isOriginRefusal(response)) {
       await recordOutcome(false); // refused before any password was checked
@@ -97,5 +104,16 @@ async function authRoutes(app: FastifyInstance) {
   };
   // AUTH_BASE_PATH/* (this plugin is registered inside the /api prefix). A path that resolves elsewhere
   // is refused above, so a mismatch could only refuse calls, never let one through unchecked.
-  app.route({ method: ['GET', 'POST'], url: '/auth/*', handler: forward });
+  // The OpenAPI document shows each offered endpoint instead of this catch-all (openapi/auth-paths.ts).
+  app.route({ method: ['GET', 'POST'], url: '/auth/*', schema: { hide: true }, handler: forward });
+}
+
+/** Whether the database fails a ping as an outage does (only asked after a server error). */
+async function databaseUnreachable(app: FastifyInstance): Promise<boolean> {
+  try {
+    await app.database.ping();
+    return false;
+  } catch (err) {
+    return isDatabaseOutage(err);
+  }
 }

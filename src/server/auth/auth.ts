@@ -21,7 +21,7 @@ import { API_KEY_OPTIONS } from './api-keys.ts';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
 import { authMailOptions } from './auth-mails.ts';
 import { betterAuthEnvWarnings } from './origins.ts';
-import { redisSecondaryStorage } from './redis-secondary-storage.ts';
+import { sharedSecondaryStorage } from './redis-secondary-storage.ts';
 import { socialProviderConfigs } from './social-providers.ts';
 import type { TokenRevocations } from './token-revocations.ts';
 import { userFieldHooks } from './user-fields.ts';
@@ -96,7 +96,7 @@ export function createAuth({
       provider: 'pg',
       schema: { user, session, account, verification, apikey, passkey },
     }),
-    secondaryStorage: redis ? redisSecondaryStorage(redis) : undefined,
+    secondaryStorage: redis ? sharedSecondaryStorage(redis) : undefined,
     session: redis ? { storeSessionInDatabase: true } : undefined,
     emailAndPassword: {
       enabled: true,

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { isConnectionError } from '#server/plugins/redis-fallback';
 import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.ts';
 
 /**
@@ -74,14 +75,35 @@ export function createTokenRevocations(
       },
     };
   }
+  /**
+   * Revocations that could not be written while Redis was down: written as soon as it is back (they
+   * hold on this instance meanwhile). Bounded: past the cap, the oldest are only this instance's.
+   */
+  const unshared: (() => Promise<unknown>)[] = [];
+  redis.on('ready', () => {
+    for (const write of unshared.splice(0)) void shareRevocation(write);
+  });
+  /** Tells the other instances through Redis, now or once Redis is back. */
+  const shareRevocation = async (write: () => Promise<unknown>) => {
+    try {
+      await write();
+    } catch (err) {
+      if (unshared.length >= 10_000) unshared.shift();
+      unshared.push(write);
+      log.warn(
+        { err },
+        'a token revocation could not be shared through Redis yet; it holds on this instance',
+      );
+    }
+  };
   return {
     async revokeSession(sessionId) {
       local.revokeSession(sessionId);
-      await redis.set(`${PREFIX}session:${sessionId}`, '1', 'PX', TTL_MS);
+      await shareRevocation(() => redis.set(`${PREFIX}session:${sessionId}`, '1', 'PX', TTL_MS));
     },
     async revokeUser(userId) {
       local.revokeUser(userId);
-      await redis.set(`${PREFIX}user:${userId}`, String(now()), 'PX', TTL_MS);
+      await shareRevocation(() => redis.set(`${PREFIX}user:${userId}`, String(now()), 'PX', TTL_MS));
     },
     async isRevoked(token) {
       if (local.isRevoked(token)) return true;
@@ -93,8 +115,8 @@ export function createTokenRevocations(
         if (session !== null) return true;
         return userRevokedAt !== null && token.issuedAtMs <= Number(userRevokedAt);
       } catch (err) {
-        log.warn({ err }, 'token revocations unavailable in Redis; only this instance’s are checked');
-        return false;
+        if (!isConnectionError(err)) log.warn({ err }, 'could not read token revocations from Redis');
+        return false; // this instance's own revocations were checked above
       }
     },
   };

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { MIGRATIONS_DIR } from '#server/db/client';
 import { readJournal } from '#server/db/migration-level';
 import { CommandError, listContents, parseCommandArgs } from './command.ts';
@@ -14,12 +14,15 @@ export async function restoreCommand(argv: string[]): Promise<void> {
       `${file} is inside ${dataDir}, the directory to restore into: restore into a new directory (--data-dir).`,
     );
   }
-  const contents = await restoreBackup(file, dataDir);
+  // A shared UPLOADS_DIR (several instances) takes the uploads, as the server would read them there.
+  const uploadsSetting = process.env.UPLOADS_DIR?.trim();
+  const uploadsDir = uploadsSetting ? resolve(uploadsSetting) : undefined;
+  const contents = await restoreBackup(file, dataDir, uploadsDir);
   const { manifest } = contents;
   const { schema, kind } = manifest.database;
   const parts = [
     ...(contents.database ? [`the database (schema ${schema.latest ?? 'empty'})`] : []),
-    `${contents.uploads} uploaded ${contents.uploads === 1 ? 'file' : 'files'}`,
+    `${contents.uploads} uploaded ${contents.uploads === 1 ? 'file' : 'files'}${uploadsDir ? ` (in ${uploadsDir})` : ''}`,
     ...(contents.authSecret ? ['the auth secret'] : []),
     ...(contents.settings ? ['the settings (settings.env)'] : []),
   ];
@@ -42,5 +45,6 @@ export async function restoreCommand(argv: string[]): Promise<void> {
     contents.database && schema.migrations < latest
       ? ' It will upgrade the database to this version first, saving a snapshot.'
       : '';
-  console.log(`Start the server with DATA_DIR=${dataDir}.${upgrade}`);
+  const uploadsVariable = uploadsDir ? ` and UPLOADS_DIR=${uploadsDir}` : '';
+  console.log(`Start the server with DATA_DIR=${dataDir}${uploadsVariable}.${upgrade}`);
 }

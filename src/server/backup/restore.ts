@@ -7,7 +7,8 @@ import { MIGRATIONS_DIR } from '#server/db/client';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock';
 import { readJournal } from '#server/db/migration-level';
 import { makeDirectory } from '#server/startup/data-dir';
-import { dataDirStorage } from '#server/storage/storage-plugin';
+import type { FileStorage } from '#server/storage/file-storage';
+import { uploadsDirectory, uploadsStorage } from '#server/storage/storage-plugin';
 import {
   type ArchiveContents,
   ArchiveError,
@@ -22,9 +23,14 @@ const DATABASE_DOWNLOAD = '.restore-database.tar.gz';
 /**
  * Restores a backup into an empty data directory: the target is checked, then the whole archive
  * (nothing written yet), then the directory is locked like a server would lock it and filled. PGlite
- * loads its own dump into DATA_DIR/pglite. A failure removes whatever the restore wrote.
+ * loads its own dump into DATA_DIR/pglite. The uploads go to `uploadsDir` (UPLOADS_DIR, default
+ * DATA_DIR/uploads). A failure removes whatever the restore wrote, its uploads included.
  */
-export async function restoreBackup(archive: string, dataDir: string): Promise<ArchiveContents> {
+export async function restoreBackup(
+  archive: string,
+  dataDir: string,
+  uploadsDir?: string,
+): Promise<ArchiveContents> {
   await checkTarget(dataDir, false);
   const journal = readJournal(MIGRATIONS_DIR);
   await readBackupArchive(archive, { journal });
@@ -32,10 +38,14 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<A
   const created = createTarget(dataDir);
   const lock = lockTarget(dataDir);
   const before = new Set(await readdir(dataDir));
+  // The uploads restored so far: a shared UPLOADS_DIR outside the data directory is cleaned file by file.
+  const restored: string[] = [];
+  let storage: FileStorage | undefined;
   let contents: ArchiveContents;
   try {
     await checkTarget(dataDir, true);
-    const storage = dataDirStorage(dataDir);
+    const uploads = uploadsStorage(uploadsDirectory(dataDir, uploadsDir));
+    storage = uploads;
     const download = join(dataDir, DATABASE_DOWNLOAD);
     contents = await readBackupArchive(archive, {
       journal,
@@ -44,7 +54,10 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<A
         authSecret: (content) =>
           writeFile(join(dataDir, 'auth-secret'), content, { flag: 'wx', mode: 0o600 }),
         settings: (content) => writeFile(join(dataDir, 'settings.env'), content, { flag: 'wx', mode: 0o600 }),
-        upload: (key, source) => storage.restore(key, source),
+        upload: async (key, source) => {
+          await uploads.restore(key, source);
+          restored.push(key);
+        },
       },
     });
     if (contents.database) {
@@ -54,6 +67,7 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<A
       await rm(download);
     }
   } catch (err) {
+    for (const key of restored) await storage?.remove(key).catch(() => {});
     for (const entry of await readdir(dataDir).catch(() => [])) {
       if (!before.has(entry)) await rm(join(dataDir, entry), { recursive: true, force: true });
     }

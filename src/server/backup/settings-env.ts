@@ -8,8 +8,8 @@ const BARE_VALUE = /^[A-Za-z0-9_./:@%+,=-]*$/;
 const NAME = /^[A-Z][A-Z0-9_]*$/;
 const ASSIGNMENT = /^([A-Z][A-Z0-9_]*)=([A-Za-z0-9_./:@%+,=-]*|'[^'\n\r\0]*'(?:\\''[^'\n\r\0]*')*)$/;
 
-/** Not recorded: where the data lives is wherever it is restored to. */
-const NOT_RECORDED = new Set(['DATA_DIR']);
+/** Not recorded: where the data (and the uploads) live is wherever they are restored to. */
+const NOT_RECORDED = new Set(['DATA_DIR', 'UPLOADS_DIR']);
 
 const quote = (value: string) => (BARE_VALUE.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`);
 

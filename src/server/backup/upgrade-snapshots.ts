@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { PendingUpgrade, UpgradeHooks } from '#server/db/client';
 import { migrationNumber, type SchemaLevel } from '#server/db/migration-level';
-import { dataDirStorage } from '#server/storage/storage-plugin';
+import { uploadsDirectory, uploadsStorage } from '#server/storage/storage-plugin';
 import { readBackupManifest } from './archive-reader.ts';
 import { createBackupArchive } from './archive-writer.ts';
 import { fileStamp, newManifest } from './manifest.ts';
@@ -28,6 +28,8 @@ const FINISHED_SUFFIX = /^\d{8}T\d{6}Z\.tar\.gz$/;
  */
 export function upgradeSnapshots(options: {
   dataDir: string;
+  /** UPLOADS_DIR when set (default DATA_DIR/uploads). */
+  uploadsDir?: string;
   environment: Readonly<Record<string, string>>;
   /** One line saying where the snapshot is. */
   log(message: string): void;
@@ -58,7 +60,7 @@ export function upgradeSnapshots(options: {
           database: await upgrade.dumpDataDir(),
           dataDir: options.dataDir,
           settings: formatSettingsEnv(options.environment, createdAt),
-          uploads: dataDirStorage(options.dataDir),
+          uploads: uploadsStorage(uploadsDirectory(options.dataDir, options.uploadsDir)),
         });
         await pipeline(stream, createWriteStream(partial, { mode: 0o600 }));
         await summary;

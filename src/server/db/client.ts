@@ -23,6 +23,8 @@ export interface Database {
    * the state of the last commit (an open transaction is left out, as after a crash), in memory.
    */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the connection pool's use now (for the metrics); PGlite has one connection, no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -98,7 +100,14 @@ async function openPglite(dataDir: string | undefined, upgrade: UpgradeHooks | u
 const MIGRATION_LOCK_ID = 0x64726674;
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // A database that is down or out of reach fails a call within 5 s (a 503, database-outage.ts) rather than
+  // holding it; TCP keep-alive finds a connection whose server vanished without closing it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  });
   pool.on('error', () => {
     // Idle client errors (e.g. a server restart) are surfaced on the next query; don't crash.
   });
@@ -117,6 +126,12 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     ping: () => timed(() => pool.query('select 1')),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
     close: () => pool.end(),
   };
 }

@@ -79,10 +79,24 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
   return {
     /**
      * Saves a chat without looking at the quota: a generation's result is never thrown away once it
-     * exists (its caller checked assertWithinQuota before it started).
+     * exists (its caller checked assertWithinQuota before it started). Saving the same chat again (a
+     * retry after the database's reply was lost) leaves the saved one as it is and returns it.
      */
     async insert(chat: NewChat): Promise<HistoryRow> {
-      return insertRow(db, chat);
+      const now = new Date();
+      const [row] = await db
+        .insert(history)
+        .values({ ...chat, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: history.id })
+        .returning();
+      if (row) return row;
+      if (!chat.id) throw new Error('history insert returned no row');
+      const [saved] = await db
+        .select()
+        .from(history)
+        .where(and(eq(history.id, chat.id), eq(history.userId, chat.userId)));
+      if (!saved) throw new Error('history insert: the id is taken by another user’s chat');
+      return saved;
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { preferRedis } from './redis-fallback.ts';
 
 /**
  * Fixed-window counters that can take a hit back: an attempt is counted before it runs (so a burst of
@@ -143,5 +144,6 @@ function memoryCounter(now: () => number): AttemptCounter {
 }
 
 export function createAttemptCounter(redis: Redis | null, now: () => number = Date.now): AttemptCounter {
-  return redis ? redisCounter(redis) : memoryCounter(now);
+  // While Redis is down, this instance counts on its own (redis-fallback.ts).
+  return redis ? preferRedis(redis, redisCounter(redis), memoryCounter(now)) : memoryCounter(now);
 }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { redisOrLocalStore } from './rate-limit-store.ts';
 
 /**
  * @fastify/rate-limit without a global limit: routes opt in through `app.createRateLimit` (per IP in
@@ -13,9 +14,11 @@ export const rateLimitPlugin = fp(
       global: false,
       // Each limiter gets its own in-memory LRU of this many keys (IPs or user ids).
       cache: 50_000,
-      ...(app.redis ? { redis: app.redis, nameSpace: 'draftsmith:rate-limit:' } : {}),
-      // A Redis outage should not lock everyone out of signing in.
-      skipOnError: true,
+      // Shared through Redis when REDIS_URL is set; while Redis is down, each instance counts on its own.
+      ...(app.redis
+        ? { store: redisOrLocalStore(app.redis, { nameSpace: 'draftsmith:rate-limit:', cache: 50_000 }) }
+        : {}),
+      skipOnError: false,
     });
   },
   { name: 'rate-limit', dependencies: ['redis'] },

@@ -34,7 +34,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', (request, reply) => sendPage(request, reply, html, '/'));
+    // The web app's pages are not API routes: not in the OpenAPI document.
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, html, '/'));
   } else if (webDir) {
     app.log.warn({ webDir }, 'web app is not built; run `npm run build` to serve the UI');
   }
@@ -47,6 +48,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: StaticWebOp
       !/\.[a-z0-9]+$/i.test(path);
     if (pages && isPageRoute) return sendPage(request, reply, pages, path);
     const error = new AppError('not_found:page', `Nothing at ${path}.`);
+    request.appError = error;
     return reply.status(404).send(error.toBody());
   });
 });

@@ -5,6 +5,7 @@ import { createAdminRepository } from '#server/admin/admin-repository';
 import { usageSummary } from '#server/admin/usage-summary';
 import { decodeCursor, encodeCursor } from '#server/db/keyset-cursor';
 import { AppError } from '#server/errors';
+import { apiErrors } from '#server/openapi/route-responses';
 import {
   ADMIN_USAGE_DAYS,
   ADMIN_USERS_PAGE_SIZE,
@@ -44,7 +45,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/users',
-    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts, newest first',
+        description:
+          '`query` matches part of the name or e-mail address in any case; 20 a page (`limit` up to 100), ' +
+          '`nextCursor` for the next.',
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersPageSchema, ...apiErrors(400, 403) },
+      },
+    },
     async (request) => {
       const { query, cursor: rawCursor, limit } = request.query;
       const cursor = rawCursor ? decodeCursor(rawCursor, isUserId) : null;
@@ -60,7 +71,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/admin/users/:uid/plan',
-    { schema: { params: uidParams, body: setPlanBodySchema, response: { 200: adminUserReplySchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Set an account’s plan',
+        params: uidParams,
+        body: setPlanBodySchema,
+        response: { 200: adminUserReplySchema, ...apiErrors(400, 403, 404) },
+      },
+    },
     async (request) => {
       const user = await admins.setPlan(request.params.uid, request.body.plan);
       if (!user) throw noSuchUser();
@@ -71,7 +90,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/users/:uid/disable',
-    { schema: { params: uidParams, response: { 200: adminUserReplySchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Disable an account',
+        description:
+          'It can no longer sign in, its sessions end and every access token issued so far stops working. ' +
+          '400 `bad_request:admin` for the caller’s own account.',
+        params: uidParams,
+        response: { 200: adminUserReplySchema, ...apiErrors(400, 403, 404) },
+      },
+    },
     async (request) => {
       const { uid } = request.params;
       if (uid === request.user.sub) {
@@ -86,7 +115,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/users/:uid/enable',
-    { schema: { params: uidParams, response: { 200: adminUserReplySchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Enable a disabled account',
+        params: uidParams,
+        response: { 200: adminUserReplySchema, ...apiErrors(400, 403, 404) },
+      },
+    },
     async (request) => {
       const { uid } = request.params;
       await found(uid);
@@ -96,7 +132,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/admin/usage', { schema: { response: { 200: adminUsageSchema } } }, async () => {
+  const usageSchema = {
+    tags: ['admin'],
+    summary: 'Generations per tool per day, and accounts per plan',
+    description: 'Successful generations per tool per UTC day, the last 30 days.',
+    response: { 200: adminUsageSchema, ...apiErrors(403) },
+  };
+  app.get('/admin/usage', { schema: usageSchema }, async () => {
     const [daily, accountCounts] = await Promise.all([
       app.usageRepository.dailyCounts(ADMIN_USAGE_DAYS),
       admins.accountCounts(),

@@ -8,8 +8,21 @@ import { aiStatusSchema } from '#shared/ai-status';
  * memory (no database) and cacheable for a second, since the pages poll it while the model is on its way.
  */
 export const aiStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/ai/status', { schema: { response: { 200: aiStatusSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'private, max-age=1');
-    return app.ai.describe();
-  });
+  app.get(
+    '/ai/status',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'The AI model’s state',
+        description:
+          'The model behind the tools: `idle`, `downloading` (with progress), `loading`, `ready`, or `failed` ' +
+          'with the reason, advice for the administrator and how it is tried again. Cacheable for a second.',
+        response: { 200: aiStatusSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, max-age=1');
+      return app.ai.describe();
+    },
+  );
 };

@@ -5,6 +5,8 @@ import { authOrigin, unknownAddressRefusal } from '#server/auth/origins';
 import { SOLD_PLANS, type SoldPlan } from '#server/billing/billing-settings';
 import type { StripeBilling } from '#server/billing/stripe-billing';
 import { AppError } from '#server/errors';
+import { apiErrors } from '#server/openapi/route-responses';
+import type { SecurityRequirement } from '#server/openapi/security';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 
 /** Checkout and portal sessions one user may open per minute. */
@@ -46,7 +48,19 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/billing/checkout',
-    { schema: { body: checkoutBody, response: { 200: urlReply } } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Open a Stripe Checkout',
+        description:
+          'The URL of a Stripe Checkout page for the plan and period, which the browser opens; Stripe sends it ' +
+          'back to `/subscription?checkout=success|cancel`. 409 `conflict:subscription` with a live ' +
+          'subscription, 400 `bad_request:billing` for a period without a price, 404 `not_found:billing_off` ' +
+          'without Stripe, 502 when Stripe fails; 10 a minute per user.',
+        body: checkoutBody,
+        response: { 200: urlReply, ...apiErrors(400, 403, 404, 409, 429, 502) },
+      },
+    },
     async (request) => {
       const billing = billingOf(app);
       await limit(request);
@@ -55,11 +69,45 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/billing/portal', { schema: { response: { 200: urlReply } } }, async (request) => {
-    const billing = billingOf(app);
-    await limit(request);
-    return { url: await billing.portal(request.user.sub, baseUrl(request)) };
-  });
+  app.post(
+    '/billing/portal',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Open the Stripe customer portal',
+        description:
+          'The URL of the portal where a subscriber changes or cancels the subscription. 404 ' +
+          '`not_found:billing` before any checkout, `not_found:billing_off` without Stripe.',
+        response: { 200: urlReply, ...apiErrors(403, 404, 429, 502) },
+      },
+    },
+    async (request) => {
+      const billing = billingOf(app);
+      await limit(request);
+      return { url: await billing.portal(request.user.sub, baseUrl(request)) };
+    },
+  );
+};
+
+const webhookSchema = {
+  tags: ['billing'],
+  summary: 'Stripe’s webhook',
+  description:
+    'Called by Stripe, signed with the webhook’s secret. `checkout.session.completed` and ' +
+    '`customer.subscription.created|updated|deleted` set the account’s plan; each event is applied once ' +
+    '(a redelivery does nothing), and a failed one answers 500 so that Stripe delivers it again.',
+  security: [{ stripeSignature: [] }] satisfies SecurityRequirement[],
+  handlerBody: {
+    'application/json': z
+      .object({
+        id: z.string(),
+        type: z.string(),
+        data: z.object({ object: z.record(z.string(), z.unknown()) }),
+      })
+      .catchall(z.unknown())
+      .meta({ description: 'A Stripe event, as Stripe signed it (the raw bytes are checked).' }),
+  },
+  response: { 200: z.object({ received: z.literal(true) }), ...apiErrors(400, 404) },
 };
 
 /**
@@ -71,7 +119,7 @@ export const billingWebhookRoutes = async (app: FastifyInstance) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
-  app.post('/billing/webhook', async (request) => {
+  app.post('/billing/webhook', { schema: webhookSchema }, async (request) => {
     if (!app.billing) throw new AppError('not_found:billing', 'Billing is not set up on this server.');
     if (!Buffer.isBuffer(request.body)) {
       throw new AppError('bad_request:webhook', 'Send the event as the JSON body Stripe signed.');

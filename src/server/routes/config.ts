@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { configuredSocialProviders } from '#server/auth/social-providers';
 import { billingSettings, type SoldPlan } from '#server/billing/billing-settings';
+import { NO_SECURITY } from '#server/openapi/security';
 
 /** GET /api/config (public): settings the web app needs before sign-in. */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,6 +21,12 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     '/config',
     {
       schema: {
+        tags: ['config'],
+        summary: 'Settings the web app needs before sign-in',
+        description:
+          'Which social sign-ins are configured, the largest document (DOCUMENT_MAX_BYTES), online payment ' +
+          '(which plan and period has a Stripe price, the sales address) and whether e-mail verification is required.',
+        security: NO_SECURITY,
         response: {
           200: z.object({
             socialProviders: z.object({ google: z.boolean(), github: z.boolean() }),

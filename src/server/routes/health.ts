@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getUser } from '#server/auth/authenticate';
+import { OPTIONAL_BEARER_SECURITY } from '#server/openapi/security';
 
 /**
  * GET /api/health (public): liveness (503 `draining` once a shutdown began), the database and each component's coarse state (the AI model: provider,
@@ -20,7 +21,22 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       schema: {
-        response: { 200: healthReply, 503: healthReply },
+        tags: ['health'],
+        summary: 'Liveness, the database and the components',
+        description:
+          'For anyone: `status` (`degraded` when the database does not answer), the database, and each ' +
+          'component’s coarse state (the AI model: provider, state, download percent). With a valid bearer ' +
+          'token or API key each component adds its details (model name, failure reason); an invalid one ' +
+          'only means no details.',
+        security: OPTIONAL_BEARER_SECURITY,
+        response: {
+          200: healthReply,
+          503: {
+            description:
+              '`draining`: a shutdown is under way; a load balancer should send new traffic elsewhere.',
+            content: { 'application/json': { schema: healthReply } },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -6,8 +6,9 @@ import { decodeCursor, encodeCursor } from '#server/db/keyset-cursor';
 import { AppError } from '#server/errors';
 import { markdownToDocx } from '#server/export/markdown-docx';
 import { toChatResponse } from '#server/history/chat-response';
+import { apiErrors, fileReply } from '#server/openapi/route-responses';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
-import { DOCUMENT_FORMATS, extensionOf } from '#shared/documents';
+import { DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES, extensionOf } from '#shared/documents';
 import {
   chatSchema,
   createHistorySchema,
@@ -66,7 +67,15 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/history/item/:id',
-    { schema: { params: idParams, response: { 200: z.object({ history: chatSchema }) } } },
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'One chat',
+        description: '404 for another user’s chat, as for one that does not exist.',
+        params: idParams,
+        response: { 200: z.object({ history: chatSchema }), ...apiErrors(404) },
+      },
+    },
     async (request) => {
       const user = request.user;
       const row = await repo.get(user.sub, request.params.id);
@@ -79,9 +88,14 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/history/:type/:uid',
     {
       schema: {
+        tags: ['history'],
+        summary: 'The caller’s chats of one tool',
+        description:
+          'Newest first, `limit` a page (1–100, default 50); pass `nextCursor` as `cursor` for the next page. ' +
+          '403 `forbidden:user` for another account’s id.',
         params: z.object({ type: toolSlugSchema, uid: z.string() }),
         querystring: pageQuery,
-        response: { 200: historyPageSchema },
+        response: { 200: historyPageSchema, ...apiErrors(400, 403) },
       },
     },
     async (request) => {
@@ -95,9 +109,14 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/history/:uid',
     {
       schema: {
+        tags: ['history'],
+        summary: 'The caller’s chats',
+        description:
+          'Every tool’s, newest first, `limit` a page (1–100, default 50); pass `nextCursor` as `cursor` for ' +
+          'the next page. 403 `forbidden:user` for another account’s id.',
         params: z.object({ uid: z.string() }),
         querystring: pageQuery,
-        response: { 200: historyPageSchema },
+        response: { 200: historyPageSchema, ...apiErrors(400, 403) },
       },
     },
     async (request) => {
@@ -114,7 +133,17 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post(
     '/history',
-    { schema: { body: createHistorySchema, response: { 201: z.object({ history: chatSchema }) } } },
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Save a chat',
+        description:
+          'For clients that save their own results (the tools save theirs). 413 `payload_too_large:history_quota` ' +
+          'past HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER, 429 past HISTORY_RATE_LIMIT_PER_USER a minute.',
+        body: createHistorySchema,
+        response: { 201: z.object({ history: chatSchema }), ...apiErrors(400, 403, 413, 429) },
+      },
+    },
     async (request, reply) => {
       const user = request.user;
       const { uid, service, title, messages } = request.body;
@@ -133,7 +162,15 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/history/:id',
-    { schema: { params: idParams, body: renameHistorySchema, response: { 200: chatSchema } } },
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Rename a chat',
+        params: idParams,
+        body: renameHistorySchema,
+        response: { 200: chatSchema, ...apiErrors(400, 404) },
+      },
+    },
     async (request) => {
       const user = request.user;
       const row = await repo.rename(user.sub, request.params.id, request.body.title);
@@ -149,7 +186,17 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get('/history/:id/file', { schema: { params: idParams } }, async (request, reply) => {
+  const fileSchema = {
+    tags: ['history'],
+    summary: 'The document a chat was made from',
+    description: 'As it was uploaded, as an attachment with its name. 404 when the chat has none.',
+    params: idParams,
+    response: {
+      200: fileReply('The document.', Object.values(DOCUMENT_MEDIA_TYPES)),
+      ...apiErrors(404),
+    },
+  };
+  app.get('/history/:id/file', { schema: fileSchema }, async (request, reply) => {
     const user = request.user;
     const row = await repo.get(user.sub, request.params.id);
     const file = row?.file ? await app.fileStorage.get(row.file.key) : null;
@@ -174,10 +221,19 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/history/:id/export',
     {
       schema: {
+        tags: ['history'],
+        summary: 'Download a chat’s answer',
+        description:
+          'The answer as a Word document (`docx`) or as Markdown (`md`), named after the chat and the tool. ' +
+          '413 `payload_too_large:export` for a .docx of an answer over 200,000 characters.',
         params: idParams,
         querystring: z.object({
           format: z.enum(EXPORT_FORMATS, { error: `must be one of: ${EXPORT_FORMATS.join(', ')}.` }),
         }),
+        response: {
+          200: fileReply('The file.', Object.values(EXPORT_TYPES)),
+          ...apiErrors(400, 404, 413, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -210,7 +266,13 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/history/:id',
     {
-      schema: { params: idParams, response: { 200: z.object({ deleted: z.literal(true), id: z.string() }) } },
+      schema: {
+        tags: ['history'],
+        summary: 'Delete a chat',
+        description: 'With its document.',
+        params: idParams,
+        response: { 200: z.object({ deleted: z.literal(true), id: z.string() }), ...apiErrors(404) },
+      },
     },
     async (request) => {
       const user = request.user;

@@ -4,6 +4,8 @@ import { DISABLED_ACCOUNT_MESSAGE } from '#server/auth/auth';
 import { authOrigin, unknownAddressRefusal } from '#server/auth/origins';
 import { toWebHeaders } from '#server/auth/web-bridge';
 import { AppError } from '#server/errors';
+import { apiErrors } from '#server/openapi/route-responses';
+import { SESSION_SECURITY } from '#server/openapi/security';
 import { jwtRequestSchema } from '#shared/auth-schemas';
 
 /**
@@ -16,8 +18,23 @@ export const jwtRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jwt',
     {
       schema: {
+        tags: ['auth'],
+        summary: 'Trade the session for an access token',
+        description:
+          'With the session cookie and the session’s own e-mail address: an access token (an HS256 JWT, valid ' +
+          'for 15 minutes) for `Authorization: Bearer`. Ask again before it expires; it stops working at once ' +
+          'when its session ends (401 `unauthorized:token`). 401 `unauthorized:session` without a session or ' +
+          'for another address, 403 `forbidden:disabled` for a disabled account, 403 `forbidden:origin` for an ' +
+          'address this server does not know as its own.',
+        security: SESSION_SECURITY,
         body: jwtRequestSchema,
-        response: { 200: z.object({ token: z.string(), expiresAt: z.number() }) },
+        response: {
+          200: z.object({
+            token: z.string(),
+            expiresAt: z.number().meta({ description: 'When it expires, in milliseconds since the epoch.' }),
+          }),
+          ...apiErrors(400, 401, 403, 503),
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '#server/auth/authenticate';
+import { documentProtectedRoute } from '#server/openapi/security';
 import { adminRoutes } from './admin.ts';
 import { aiStatusRoutes } from './ai-status.ts';
 import { billingRoutes } from './billing.ts';
@@ -18,6 +19,8 @@ import { userPhotoRoutes } from './users-photo.ts';
  */
 export async function protectedApi(app: FastifyInstance) {
   app.addHook('onRequest', authenticate);
+  // The OpenAPI document says so for every route here: bearer token or API key, else 401.
+  app.addHook('onRoute', documentProtectedRoute);
   await app.register(userRoutes);
   await app.register(userPhotoRoutes);
   await app.register(userExportRoutes);

@@ -8,6 +8,7 @@ import { readToolRequest, type UploadedDocument } from '#server/tools/read-tool-
 import { serverTools } from '#server/tools/server-tools';
 import { streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
 import { requireVerifiedEmail } from '#server/users/require-verified-email';
+import { toolRouteSchema } from './tool-route-schema.ts';
 
 /**
  * One factory for the six tool routes (POST /api/explain-code, …), in the protected scope (the caller
@@ -34,7 +35,7 @@ export async function toolRoutes(app: FastifyInstance) {
       status: outcome.status,
       ...(tool.matchReport ? { matchReport: outcome.matchReport } : {}),
     });
-    app.post(apiPath.slice('/api'.length), async (request, reply) => {
+    app.post(apiPath.slice('/api'.length), { schema: toolRouteSchema(tool) }, async (request, reply) => {
       const user = request.user;
       // A shutdown is under way: the generation would be cut off; another instance takes it.
       refuseWhileDraining(app);

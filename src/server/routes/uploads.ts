@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#server/errors';
+import { apiErrors, fileReply } from '#server/openapi/route-responses';
+import { NO_SECURITY } from '#server/openapi/security';
 import { isImageKey } from '#server/storage/file-storage';
 
 /**
@@ -10,7 +12,19 @@ import { isImageKey } from '#server/storage/file-storage';
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/uploads/:key',
-    { schema: { params: z.object({ key: z.string().max(100) }) } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A profile photo',
+        description: 'Public and immutable: a photo’s address changes with every upload.',
+        security: NO_SECURITY,
+        params: z.object({ key: z.string().max(100) }),
+        response: {
+          200: fileReply('The photo.', ['image/png', 'image/jpeg', 'image/webp', 'image/gif']),
+          ...apiErrors(400, 404),
+        },
+      },
+    },
     async (request, reply) => {
       // Only photos are public; a chat's document is served to its owner by the history API.
       const { key } = request.params;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '#server/auth/authenticate';
 import { attachmentDisposition } from '#server/content-disposition';
+import { apiErrors, fileReply } from '#server/openapi/route-responses';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import { createAccountExport, exportFileName } from '#server/users/account-export';
 import { accountGone } from '#server/users/users-repository';
@@ -22,7 +23,20 @@ export const userExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:uid/export',
-    { schema: { params: z.object({ uid: z.string().min(1).max(200) }) } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Export everything of the caller’s account',
+        description:
+          'One tar.gz, streamed while it is built: `profile.json`, the photo, every chat as Markdown and as ' +
+          '`history.json`, the uploaded documents. 5 an hour (429 `rate_limit:data_export`).',
+        params: z.object({ uid: z.string().min(1).max(200) }),
+        response: {
+          200: fileReply('The archive (`draftsmith-export-<date>.tar.gz`).', ['application/gzip']),
+          ...apiErrors(400, 403, 429),
+        },
+      },
+    },
     async (request, reply) => {
       requireSelf(request.user, request.params.uid);
       await limitExports(request);

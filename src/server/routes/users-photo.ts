@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { GenerationLimiter } from '#server/ai/generation-limiter';
 import { requireSelf } from '#server/auth/authenticate';
 import { AppError } from '#server/errors';
+import { apiErrors } from '#server/openapi/route-responses';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import type { ImageExtension } from '#server/storage/file-storage';
 import { reencodePhoto } from '#server/users/reencode-photo';
@@ -107,8 +108,17 @@ export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:uid/photo',
     {
       schema: {
+        tags: ['users'],
+        summary: 'Upload the caller’s profile photo',
+        description:
+          'A PNG, JPEG, WebP or GIF image of at most 2 MB, checked from its bytes and re-encoded without its ' +
+          'metadata (fit inside 1024×1024). 413 past 40 megapixels or 20 s of work, 429 past ' +
+          'PHOTO_RATE_LIMIT_PER_USER a minute, 503 `unavailable:photo_busy` when the server is busy with photos.',
         params: z.object({ uid: z.string().min(1).max(200) }),
-        response: { 200: z.object({ user: userSchema }) },
+        handlerBody: {
+          'multipart/form-data': z.object({ photo: z.string().meta({ format: 'binary' }) }),
+        },
+        response: { 200: z.object({ user: userSchema }), ...apiErrors(400, 403, 413, 415, 429) },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '#server/auth/authenticate';
 import { AppError } from '#server/errors';
+import { apiErrors } from '#server/openapi/route-responses';
 import type { UsageRepository } from '#server/usage/usage-repository';
 import { accountGone, type StoredUser } from '#server/users/users-repository';
 import { signUpSchema } from '#shared/auth-schemas';
@@ -25,9 +26,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       schema: {
+        tags: ['users'],
+        summary: 'Create the caller’s profile',
+        description:
+          'Idempotent: 201 with the profile when it was created (the first call after sign-up), 200 when it ' +
+          'existed. `username` names a new profile (default: the account’s name).',
         // Extra fields of the documented payload (uid, photo; docs/product.md) are ignored: the caller is the bearer.
         body: z.object({ username: signUpSchema.shape.username.optional() }).nullish(),
-        response: { 200: userReply, 201: userReply },
+        response: { 200: userReply, 201: userReply, ...apiErrors(400) },
       },
     },
     async (request, reply) => {
@@ -42,8 +48,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:uid',
     {
       schema: {
+        tags: ['users'],
+        summary: 'The caller’s profile, plan and usage',
+        description: '403 `forbidden:user` for another account’s id.',
         params: z.object({ uid: z.string().min(1).max(200) }),
-        response: { 200: userReply },
+        response: { 200: userReply, ...apiErrors(400, 403, 404) },
       },
     },
     async (request) => {

@@ -1,6 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AiRuntime } from '#server/ai/ai-runtime';
 import { queueTicketOptions } from '#server/ai/generation-limiter';
-import { streamModelText } from '#server/ai/stream-model-text';
+import { streamModelText, type TokenUsage } from '#server/ai/stream-model-text';
+import { retryThroughOutage } from '#server/db/retry-through-outage';
 import type { ChatFileRecord } from '#server/db/schema';
 import { AppError, isAppError } from '#server/errors';
 import type { HistoryRepository } from '#server/history/history-repository';
@@ -26,6 +28,12 @@ export interface GenerationDeps {
   storage: FileStorage;
   /** SUMMARY_CHUNK_TOKENS and SUMMARY_CONCURRENCY: how long documents are read part by part. */
   summary: { chunkTokens: number; concurrency: number };
+  /**
+   * How long a finished generation keeps trying to save its chat while the database is unreachable
+   * (HISTORY_SAVE_RETRY_MS), its text held in memory meanwhile.
+   */
+  saveRetryMs: number;
+  log: FastifyBaseLogger;
 }
 
 /** A document read for the generation: its text and the original file, kept with the chat. */
@@ -82,6 +90,11 @@ export class Generation {
   private answered = false;
   /** Every progress event so far, replayed to a listener that comes after them. */
   private readonly progressLog: GenerationProgress[] = [];
+  /** When it started and when the model's first token came (performance.now()), for the metrics. */
+  readonly startedAt = performance.now();
+  firstTokenAt: number | null = null;
+  /** The tokens its model calls used, summed, where the provider reported them (null: none reported). */
+  tokens: { input: number; output: number } | null = null;
 
   constructor(deps: GenerationDeps, request: GenerationRequest) {
     this.id = request.id;
@@ -161,19 +174,30 @@ export class Generation {
       document: ToolDocument | null,
     ) => string;
     const file = document ? await this.storeDocument(deps.storage, document) : null;
+    const chat = {
+      id: this.id,
+      userId: this.userId,
+      service: tool.definition.slug,
+      title: toolRequestTitle(tool.definition, input, document?.name),
+      messages: [
+        { role: 'user' as const, content: userMessage(input, document) },
+        { role: 'assistant' as const, content: answer },
+      ],
+      status,
+      file,
+      matchReport,
+    };
     try {
-      await deps.history.insert({
-        id: this.id,
-        userId: this.userId,
-        service: tool.definition.slug,
-        title: toolRequestTitle(tool.definition, input, document?.name),
-        messages: [
-          { role: 'user', content: userMessage(input, document) },
-          { role: 'assistant', content: answer },
-        ],
-        status,
-        file,
-        matchReport,
+      // The answer exists now: a database restarting or out of reach is waited for rather than losing it.
+      await retryThroughOutage(() => deps.history.insert(chat), {
+        maxMs: deps.saveRetryMs,
+        onRetry: (err, attempt, delayMs) => {
+          const log = attempt === 1 ? deps.log.warn.bind(deps.log) : deps.log.debug.bind(deps.log);
+          log(
+            { generationId: this.id, attempt, delayMs, reason: (err as Error).message },
+            'database unreachable; the chat will be saved once it is back',
+          );
+        },
       });
     } catch (err) {
       if (file) await deps.storage.remove(file.key).catch(() => {});
@@ -240,8 +264,10 @@ export class Generation {
       settings: deps.ai.settings,
       signal: this.stopper.signal,
       providerOptions: queueTicketOptions({ userId: this.userId, id: this.id }),
+      onUsage: (usage) => this.countTokens(usage),
     });
     for await (const delta of stream) {
+      this.firstTokenAt ??= performance.now();
       this.answered = true;
       text += delta;
       if (options.visible) {
@@ -250,6 +276,13 @@ export class Generation {
       }
     }
     return text;
+  }
+
+  private countTokens({ inputTokens, outputTokens }: TokenUsage): void {
+    if (inputTokens === undefined && outputTokens === undefined) return;
+    this.tokens ??= { input: 0, output: 0 };
+    this.tokens.input += inputTokens ?? 0;
+    this.tokens.output += outputTokens ?? 0;
   }
 
   /** The original document, kept with the chat (removed again if the chat cannot be saved). */

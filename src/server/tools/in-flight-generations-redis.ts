@@ -10,6 +10,9 @@ declare module 'ioredis' {
 }
 
 const KEY_PREFIX = 'draftsmith:in-flight:';
+
+/** The sorted set of one user's running generations (ids, scored by the end of their lease). */
+export const inFlightKey = (userId: string) => `${KEY_PREFIX}${userId}`;
 /** A lease outlives a crashed instance by at most this long; running generations renew it. */
 export const LEASE_MS = 30_000;
 
@@ -51,7 +54,7 @@ export function createRedisInFlightStore(
     redis.defineCommand('draftsmithInFlightRenew', { numberOfKeys: 1, lua: RENEW });
   }
   const renewals = new Map<string, NodeJS.Timeout>();
-  const key = (userId: string) => `${KEY_PREFIX}${userId}`;
+  const key = inFlightKey;
   return {
     async tryAdd(userId, id, max) {
       const added = (await redis.draftsmithInFlightAdd(key(userId), id, max, leaseMs)) === 1;

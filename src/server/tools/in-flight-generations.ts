@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AppError, tooManyRequests } from '#server/errors';
+import { isConnectionError, preferRedis } from '#server/plugins/redis-fallback';
 import { createRedisInFlightStore } from './in-flight-generations-redis.ts';
 
 /** Seconds a client is told to wait when the user is at the cap (a generation usually ends within that). */
@@ -87,6 +88,28 @@ export function createInFlightGenerations(
   max: number,
   log: FastifyBaseLogger,
 ): InFlightGenerations {
-  const store = redis ? createRedisInFlightStore(redis, log) : createMemoryInFlightStore();
+  const store = redis ? sharedInFlightStore(redis, log) : createMemoryInFlightStore();
   return new InFlightGenerations(store, max, log);
+}
+
+/**
+ * Redis while it answers; while it is down, this instance counts its own generations (redis-fallback.ts).
+ * A place is given back to both stores, whichever answers now: one taken before an outage and given back
+ * during it must stop its lease's renewals (else it would be renewed for ever once Redis is back), and one
+ * taken during an outage and given back after it must leave this instance's memory.
+ */
+function sharedInFlightStore(redis: Redis, log: FastifyBaseLogger): InFlightStore {
+  const shared = createRedisInFlightStore(redis, log);
+  const local = createMemoryInFlightStore();
+  const either = preferRedis(redis, shared, local);
+  return {
+    tryAdd: either.tryAdd,
+    async remove(userId, id) {
+      await local.remove(userId, id);
+      await shared.remove(userId, id).catch((err: unknown) => {
+        // Unreachable: the lease (if any) lapses by itself (LEASE_MS).
+        if (!isConnectionError(err)) throw err;
+      });
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import { retryThroughOutage } from '#server/db/retry-through-outage';
 import type { UsageRepository } from '#server/usage/usage-repository';
 import {
   Generation,
@@ -7,6 +7,7 @@ import {
   type GenerationDocument,
   type GenerationOutcome,
 } from './generation.ts';
+import { type GenerationObserver, generationReport } from './generation-report.ts';
 import type { InFlightGenerations } from './in-flight-generations.ts';
 import type { ServerTool } from './server-tool.ts';
 
@@ -21,7 +22,8 @@ export interface RunningGenerationsDeps extends GenerationDeps {
   inFlight: InFlightGenerations;
   /** Where each generation's reservation of its user's plan is committed or released. */
   usage: Pick<UsageRepository, 'commit' | 'release'>;
-  log: FastifyBaseLogger;
+  /** Told how each generation ended (the metrics). */
+  observer: GenerationObserver;
 }
 
 /** A generation counts against its plan when it produced an answer: complete, or stopped after some text. */
@@ -87,6 +89,11 @@ export class RunningGenerations {
       throw err;
     }
     this.running.set(id, generation);
+    const { observer } = this.deps;
+    generation.outcome.then(
+      (outcome) => observer.ended(generationReport(generation, { outcome })),
+      (error: unknown) => observer.ended(generationReport(generation, { error })),
+    );
     const end = this.settleUsage(generation).finally(() => {
       this.running.delete(id);
       this.ends.delete(id);
@@ -136,8 +143,10 @@ export class RunningGenerations {
     const { usage } = this.deps;
     try {
       const outcome = await generation.outcome.catch(() => null);
-      if (outcome && counts(outcome)) await usage.commit(generation.id);
-      else await usage.release(generation.id);
+      const settle = () =>
+        outcome && counts(outcome) ? usage.commit(generation.id) : usage.release(generation.id);
+      // Through a database outage too: an uncommitted reservation would stop counting after its TTL.
+      await retryThroughOutage(settle, { maxMs: this.deps.saveRetryMs });
     } catch (err) {
       this.deps.log.error({ err, generationId: generation.id }, 'could not settle a generation’s plan usage');
     }

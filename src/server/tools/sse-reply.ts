@@ -45,8 +45,9 @@ export function streamGeneration(
       (outcome) => send('done', result(outcome)),
       (err: unknown) => {
         const error = isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
+        // Named in the request's log line, written when the stream ends (plugins/request-log.ts).
+        request.appError = error;
         if (error.statusCode >= 500) request.log.error({ err }, 'generation failed');
-        else request.log.info({ code: error.code }, 'generation rejected');
         send('error', error.toBody().error);
       },
     )

@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AiRuntime, createAiRuntime } from '#server/ai/ai-runtime';
 import type { ProgressOutput } from '#server/ai/local/download-progress';
+import {
+  createLocalGenerationStops,
+  createRedisGenerationStops,
+  type GenerationStops,
+} from './generation-stops.ts';
 import { createInFlightGenerations } from './in-flight-generations.ts';
 import { RunningGenerations } from './running-generations.ts';
 
@@ -10,6 +15,8 @@ declare module 'fastify' {
     /** The model behind the six tools (local or remote). */
     ai: AiRuntime;
     generations: RunningGenerations;
+    /** Stop, on whichever instance runs the generation (through Redis when REDIS_URL is set). */
+    generationStops: GenerationStops;
   }
 }
 
@@ -41,21 +48,28 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
       history: app.historyRepository,
       storage: app.fileStorage,
       summary: { chunkTokens: app.config.SUMMARY_CHUNK_TOKENS, concurrency: app.config.SUMMARY_CONCURRENCY },
+      saveRetryMs: app.config.HISTORY_SAVE_RETRY_MS,
       inFlight,
       usage: app.usageRepository,
       log: app.log,
+      observer: app.metrics.generations,
     });
     app.decorate('ai', ai);
     app.decorate('generations', generations);
+    const stops = app.redis
+      ? await createRedisGenerationStops(app.redis, generations, app.log)
+      : createLocalGenerationStops(generations);
+    app.decorate('generationStops', stops);
     app.healthProbes.set('ai', () => ai.status());
     app.addHook('onListen', async () => ai.prepare());
     app.addHook('onClose', async () => {
       await generations.stopAll();
+      await stops.close();
       await ai.close();
     });
   },
   {
     name: 'draftsmith-tools',
-    dependencies: ['redis', 'history-repository', 'usage-repository', 'file-storage'],
+    dependencies: ['redis', 'history-repository', 'usage-repository', 'file-storage', 'metrics'],
   },
 );

@@ -1,0 +1,547 @@
+import { z } from 'zod';
+import {
+  createKeyBody,
+  deleteKeyBody,
+  deletePasskeyBody,
+  updateKeyBody,
+  updatePasskeyBody,
+  verifyAuthenticationBody,
+  verifyRegistrationBody,
+} from '#server/auth/api-key-passkey-rules';
+import {
+  changePasswordBody,
+  deleteUserBody,
+  linkSocialBody,
+  mailRequestExtras,
+  optionalExtras,
+  resetPasswordBody,
+  socialBody,
+  unlinkAccountBody,
+} from '#server/auth/auth-body-rules';
+import { AUTH_BASE_PATH } from '#server/auth/auth-endpoint';
+import { forgotPasswordSchema, signInSchema, signUpSchema } from '#shared/auth-schemas';
+import { describeResponses, errorResponse } from './document-responses.ts';
+import { jsonSchemaOf } from './json-schema.ts';
+import type { ErrorStatus } from './route-responses.ts';
+import { NO_SECURITY, SESSION_SECURITY, type SecurityRequirement } from './security.ts';
+
+/*
+ * better-auth's endpoints under /api/auth, which one catch-all route forwards (auth/auth-plugin.ts): each
+ * endpoint the product offers (auth/auth-endpoint-policies.ts) as its own path, with the bodies its body
+ * rules accept (auth/auth-body-rules.ts, api-key-passkey-rules.ts, from the shared schemas) and
+ * better-auth's replies. Its errors come in the API's shape (auth/web-bridge.ts).
+ */
+
+/** better-auth's user as its endpoints return it (more fields may come). */
+const authUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().meta({ description: 'The username.' }),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullable().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .catchall(z.unknown());
+
+/** A better-auth session (the session token itself is in the cookie). */
+const authSessionSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    ipAddress: z.string().nullable().optional(),
+    userAgent: z.string().nullable().optional(),
+  })
+  .catchall(z.unknown());
+
+const status = z.object({ status: z.boolean() });
+const success = z.object({ success: z.boolean() });
+const redirectTo = z.object({ url: z.string(), redirect: z.boolean() });
+const userWithToken = z.object({ token: z.string().nullable(), user: authUserSchema });
+const anyObject = z.object({}).catchall(z.unknown());
+const apiKey = anyObject.meta({
+  description: 'The key’s record: id, name, start (its first characters), enabled, expiresAt, createdAt, …',
+});
+const passkey = anyObject.meta({ description: 'A passkey: id, name, deviceType, createdAt, …' });
+
+/** Sign-up's body: `name` is the username (validateSignUp). */
+const signUpBody = z
+  .object({
+    name: signUpSchema.shape.username,
+    email: signUpSchema.shape.email,
+    password: signUpSchema.shape.password,
+  })
+  .extend(optionalExtras.shape);
+
+interface AuthOperation {
+  method: 'get' | 'post';
+  /** Below /api/auth. */
+  path: string;
+  tag: 'auth' | 'account';
+  summary: string;
+  description?: string;
+  security: SecurityRequirement[];
+  body?: z.ZodObject;
+  query?: z.ZodObject;
+  /** The 200 JSON reply, or what a redirect or an HTML page is. */
+  reply: z.ZodType | { redirect: string } | { html: string };
+  errors: ErrorStatus[];
+}
+
+const signedIn = SESSION_SECURITY;
+/** Every call is counted per IP (429), and a page that is not trusted is refused (403 `forbidden:origin`). */
+const always: ErrorStatus[] = [403, 429];
+const withBody: ErrorStatus[] = [400, ...always];
+const withSession: ErrorStatus[] = [401, ...always];
+
+const OPERATIONS: AuthOperation[] = [
+  {
+    method: 'post',
+    path: '/sign-up/email',
+    tag: 'auth',
+    summary: 'Sign up with e-mail and password',
+    description:
+      'Creates the account and signs it in: the reply sets the session cookie. A verification link is mailed. ' +
+      '422 when the address already has an account.',
+    security: NO_SECURITY,
+    body: signUpBody,
+    reply: userWithToken,
+    errors: [...withBody, 422],
+  },
+  {
+    method: 'post',
+    path: '/sign-in/email',
+    tag: 'auth',
+    summary: 'Sign in with e-mail and password',
+    description:
+      'Sets the session cookie. Failures are counted per IP and per address (429 `rate_limit:sign_in`); ' +
+      'a disabled account gets 403 `forbidden:banned_user`.',
+    security: NO_SECURITY,
+    body: signInSchema.extend(optionalExtras.shape),
+    reply: z.object({
+      redirect: z.boolean(),
+      token: z.string(),
+      url: z.string().optional(),
+      user: authUserSchema,
+    }),
+    errors: [...withBody, 401],
+  },
+  {
+    method: 'post',
+    path: '/sign-in/social',
+    tag: 'auth',
+    summary: 'Sign in with Google or GitHub',
+    description:
+      'Answers the provider’s page to open; the provider sends the browser back to `/api/auth/callback/{providerId}`. ' +
+      '400 `bad_request:provider_not_configured` when the server has no credentials for it.',
+    security: NO_SECURITY,
+    body: socialBody.extend({ provider: z.enum(['google', 'github']) }),
+    reply: redirectTo,
+    errors: withBody,
+  },
+  {
+    method: 'get',
+    path: '/callback/{providerId}',
+    tag: 'auth',
+    summary: 'Return from Google or GitHub',
+    description:
+      'The OAuth provider’s redirect (also as a form POST): signs in and redirects to `callbackURL`.',
+    security: NO_SECURITY,
+    query: z.object({
+      code: z.string().optional(),
+      state: z.string().optional(),
+      error: z.string().optional(),
+    }),
+    reply: { redirect: 'To the page the sign-in started from, or `/signin?error=…`.' },
+    errors: [...always],
+  },
+  {
+    method: 'post',
+    path: '/sign-out',
+    tag: 'auth',
+    summary: 'Sign out',
+    description: 'Ends the session: its cookie is cleared and its access tokens are revoked.',
+    security: signedIn,
+    reply: success.extend({ url: z.string().optional(), redirect: z.boolean().optional() }),
+    errors: [...always, 400],
+  },
+  {
+    method: 'get',
+    path: '/get-session',
+    tag: 'auth',
+    summary: 'The current session',
+    description: '`null` without a session.',
+    security: [{}, ...signedIn],
+    reply: z.object({ session: authSessionSchema, user: authUserSchema }).nullable(),
+    errors: always,
+  },
+  {
+    method: 'post',
+    path: '/request-password-reset',
+    tag: 'auth',
+    summary: 'Mail a password reset link',
+    description:
+      'Always the same answer, whether or not the address has an account. The link opens `/reset-password?token=…`.',
+    security: NO_SECURITY,
+    body: forgotPasswordSchema.extend(mailRequestExtras.shape),
+    reply: status.extend({ message: z.string() }),
+    errors: withBody,
+  },
+  {
+    method: 'post',
+    path: '/reset-password',
+    tag: 'auth',
+    summary: 'Set a new password with a reset link’s token',
+    description: 'Ends every session of the account and deletes its API keys.',
+    security: NO_SECURITY,
+    body: resetPasswordBody,
+    reply: status,
+    errors: withBody,
+  },
+  {
+    method: 'post',
+    path: '/send-verification-email',
+    tag: 'auth',
+    summary: 'Mail a new verification link',
+    security: NO_SECURITY,
+    body: forgotPasswordSchema.extend(mailRequestExtras.shape),
+    reply: status,
+    errors: withBody,
+  },
+  {
+    method: 'get',
+    path: '/verify-email',
+    tag: 'auth',
+    summary: 'Open a verification link',
+    description:
+      'Marks the address verified and redirects to the web page `/verify-email` (`?error=…` when it cannot).',
+    security: NO_SECURITY,
+    query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
+    reply: { redirect: 'To the web page `/verify-email`.' },
+    errors: always,
+  },
+  {
+    method: 'get',
+    path: '/ok',
+    tag: 'auth',
+    summary: 'better-auth is up',
+    security: NO_SECURITY,
+    reply: z.object({ ok: z.boolean() }),
+    errors: always,
+  },
+  {
+    method: 'get',
+    path: '/error',
+    tag: 'auth',
+    summary: 'better-auth’s error page',
+    description: 'An HTML page naming the error, for a failed redirect without an error page of its own.',
+    security: NO_SECURITY,
+    query: z.object({ error: z.string().optional() }),
+    reply: { html: 'The page.' },
+    errors: always,
+  },
+  {
+    method: 'post',
+    path: '/update-user',
+    tag: 'account',
+    summary: 'Change the username or the image URL',
+    description: 'Without a session: 401 `unauthorized:no_current_user` (“No current user”).',
+    security: signedIn,
+    body: z.object({ name: signUpSchema.shape.username.optional(), image: z.string().nullable().optional() }),
+    reply: status,
+    errors: [...withBody, 401],
+  },
+  {
+    method: 'post',
+    path: '/change-password',
+    tag: 'account',
+    summary: 'Change the password',
+    description: 'Every other session ends (and its access tokens), whatever `revokeOtherSessions` says.',
+    security: signedIn,
+    body: changePasswordBody,
+    reply: userWithToken,
+    errors: [...withBody, 401],
+  },
+  {
+    method: 'post',
+    path: '/delete-user',
+    tag: 'account',
+    summary: 'Delete the account',
+    description:
+      'With the password when the account has one (400 `bad_request:password_required`, `bad_request:invalid_password`); ' +
+      'a social-only account needs a session younger than a day (400 `bad_request:session_expired`). ' +
+      'Everything of the account is deleted.',
+    security: signedIn,
+    body: deleteUserBody,
+    reply: success.extend({ message: z.string() }),
+    errors: [...withBody, 401],
+  },
+  {
+    method: 'get',
+    path: '/list-sessions',
+    tag: 'account',
+    summary: 'The account’s sessions',
+    security: signedIn,
+    reply: z.array(authSessionSchema),
+    errors: withSession,
+  },
+  {
+    method: 'post',
+    path: '/revoke-session',
+    tag: 'account',
+    summary: 'End one session',
+    security: signedIn,
+    body: z.object({ token: z.string() }),
+    reply: status,
+    errors: [...withSession, 400],
+  },
+  {
+    method: 'post',
+    path: '/revoke-sessions',
+    tag: 'account',
+    summary: 'End every session',
+    security: signedIn,
+    reply: status,
+    errors: withSession,
+  },
+  {
+    method: 'post',
+    path: '/revoke-other-sessions',
+    tag: 'account',
+    summary: 'End every other session',
+    security: signedIn,
+    reply: status,
+    errors: withSession,
+  },
+  {
+    method: 'get',
+    path: '/list-accounts',
+    tag: 'account',
+    summary: 'The sign-in methods (credential, google, github)',
+    security: signedIn,
+    reply: z.array(anyObject.extend({ id: z.string(), providerId: z.string(), accountId: z.string() })),
+    errors: withSession,
+  },
+  {
+    method: 'post',
+    path: '/link-social',
+    tag: 'account',
+    summary: 'Link Google or GitHub',
+    description: 'Answers the provider’s page to open; the provider’s address must be the account’s.',
+    security: signedIn,
+    body: linkSocialBody.extend({ provider: z.enum(['google', 'github']) }),
+    reply: redirectTo,
+    errors: [...withBody, 401],
+  },
+  {
+    method: 'post',
+    path: '/unlink-account',
+    tag: 'account',
+    summary: 'Unlink a sign-in method',
+    description: 'Never the last one.',
+    security: signedIn,
+    body: unlinkAccountBody,
+    reply: status,
+    errors: [...withBody, 401],
+  },
+  {
+    method: 'post',
+    path: '/api-key/create',
+    tag: 'account',
+    summary: 'Create a personal API key',
+    description: 'The reply’s `key` (`ds_…`) is shown this once; it is stored hashed.',
+    security: signedIn,
+    body: createKeyBody,
+    reply: apiKey.extend({ key: z.string() }),
+    errors: [...withBody, 401],
+  },
+  {
+    method: 'get',
+    path: '/api-key/list',
+    tag: 'account',
+    summary: 'The account’s API keys',
+    security: signedIn,
+    reply: z.object({
+      apiKeys: z.array(apiKey),
+      total: z.number(),
+      limit: z.number().optional(),
+      offset: z.number().optional(),
+    }),
+    errors: withSession,
+  },
+  {
+    method: 'get',
+    path: '/api-key/get',
+    tag: 'account',
+    summary: 'One API key',
+    security: signedIn,
+    query: z.object({ id: z.string() }),
+    reply: apiKey,
+    errors: [...withSession, 400, 404],
+  },
+  {
+    method: 'post',
+    path: '/api-key/update',
+    tag: 'account',
+    summary: 'Rename, enable or disable an API key',
+    security: signedIn,
+    body: updateKeyBody,
+    reply: apiKey,
+    errors: [...withBody, 401, 404],
+  },
+  {
+    method: 'post',
+    path: '/api-key/delete',
+    tag: 'account',
+    summary: 'Delete an API key',
+    security: signedIn,
+    body: deleteKeyBody,
+    reply: success,
+    errors: [...withBody, 401, 404],
+  },
+  {
+    method: 'get',
+    path: '/passkey/generate-register-options',
+    tag: 'account',
+    summary: 'WebAuthn options to register a passkey',
+    description: 'With a session younger than a day.',
+    security: signedIn,
+    reply: anyObject,
+    errors: withSession,
+  },
+  {
+    method: 'post',
+    path: '/passkey/verify-registration',
+    tag: 'account',
+    summary: 'Register a passkey',
+    security: signedIn,
+    body: verifyRegistrationBody,
+    reply: passkey,
+    errors: [...withBody, 401],
+  },
+  {
+    method: 'get',
+    path: '/passkey/generate-authenticate-options',
+    tag: 'auth',
+    summary: 'WebAuthn options to sign in with a passkey',
+    security: NO_SECURITY,
+    reply: anyObject,
+    errors: always,
+  },
+  {
+    method: 'post',
+    path: '/passkey/verify-authentication',
+    tag: 'auth',
+    summary: 'Sign in with a passkey',
+    description: 'Sets the session cookie.',
+    security: NO_SECURITY,
+    body: verifyAuthenticationBody,
+    reply: anyObject,
+    errors: [...withBody, 401],
+  },
+  {
+    method: 'get',
+    path: '/passkey/list-user-passkeys',
+    tag: 'account',
+    summary: 'The account’s passkeys',
+    security: signedIn,
+    reply: z.array(passkey),
+    errors: withSession,
+  },
+  {
+    method: 'post',
+    path: '/passkey/update-passkey',
+    tag: 'account',
+    summary: 'Rename a passkey',
+    security: signedIn,
+    body: updatePasskeyBody,
+    reply: z.object({ passkey }),
+    errors: [...withBody, 401, 404],
+  },
+  {
+    method: 'post',
+    path: '/passkey/delete-passkey',
+    tag: 'account',
+    summary: 'Delete a passkey',
+    security: signedIn,
+    body: deletePasskeyBody,
+    reply: status,
+    errors: [...withBody, 401, 404],
+  },
+];
+
+function parameters(operation: AuthOperation): Record<string, unknown>[] {
+  const params: Record<string, unknown>[] = [];
+  if (operation.path.includes('{providerId}')) {
+    params.push({
+      name: 'providerId',
+      in: 'path',
+      required: true,
+      schema: { type: 'string', enum: ['google', 'github'] },
+    });
+  }
+  if (operation.query) {
+    const json = jsonSchemaOf(operation.query, 'input') as {
+      properties?: Record<string, Record<string, unknown>>;
+      required?: string[];
+    };
+    for (const [name, schema] of Object.entries(json.properties ?? {})) {
+      params.push({ name, in: 'query', required: json.required?.includes(name) ?? false, schema });
+    }
+  }
+  return params;
+}
+
+/** The reply, and a 500 (describeResponses) like every route's. */
+function replyResponses(reply: AuthOperation['reply']): Record<string, unknown> {
+  if (reply instanceof z.ZodType)
+    return describeResponses({ 200: jsonSchemaOf(reply, 'output') }, 'document');
+  const page =
+    'html' in reply
+      ? { 200: { description: reply.html, content: { 'text/html': { schema: { type: 'string' } } } } }
+      : { 302: { description: reply.redirect, headers: { Location: { schema: { type: 'string' } } } } };
+  return { ...page, ...describeResponses({}, 'document') };
+}
+
+function operationObject(operation: AuthOperation): Record<string, unknown> {
+  const params = parameters(operation);
+  const errors = [...new Set(operation.errors)].sort();
+  return {
+    tags: [operation.tag],
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            description: 'JSON, or the same fields form-encoded.',
+            content: { 'application/json': { schema: jsonSchemaOf(operation.body, 'input') } },
+          },
+        }
+      : {}),
+    security: operation.security,
+    responses: {
+      ...replyResponses(operation.reply),
+      ...Object.fromEntries(errors.map((status) => [status, errorResponse(status, 'document')])),
+    },
+  };
+}
+
+/** The `paths` entries of the offered better-auth endpoints (the OAuth callback also takes a form POST). */
+export function authPaths(): Record<string, Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of OPERATIONS) {
+    const path = `${AUTH_BASE_PATH}${operation.path}`;
+    const item = operationObject(operation);
+    paths[path] = { ...paths[path], [operation.method]: item };
+    if (operation.path === '/callback/{providerId}') {
+      paths[path] = { ...paths[path], post: { ...item, summary: `${operation.summary} (form post)` } };
+    }
+  }
+  return paths;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { apiErrorSchema } from '#server/openapi/route-responses';
+import type { GenerationProgress } from '#shared/generation-progress';
+import { chatStatusSchema } from '#shared/history';
+import { jobMatchReportSchema } from '#shared/job-match-report';
+import type { ServerTool } from './server-tool.ts';
+
+/**
+ * What a tool call answers (routes/tools.ts `result`): the JSON reply and the data of the SSE `done`
+ * event, `{<outputField>, historyId, status}` and the resume assistant's `matchReport`.
+ */
+export function toolResultSchema(tool: ServerTool) {
+  return z.object({
+    [tool.definition.outputField]: z.string().meta({ description: 'The answer (Markdown).' }),
+    historyId: z.string().meta({ description: 'The saved chat (GET /api/history/item/{id}).' }),
+    status: chatStatusSchema.meta({ description: '`stopped` when a Stop ended it early.' }),
+    ...(tool.matchReport ? { matchReport: jobMatchReportSchema.nullable() } : {}),
+  });
+}
+
+/** The data of each event sse-reply.ts writes, for the OpenAPI document. */
+export const generationStartSchema = z.object({
+  generationId: z.string().meta({ description: 'For POST /api/generations/{id}/stop.' }),
+  historyId: z.string().meta({ description: 'The chat the generation saves (the same id).' }),
+});
+export const generationDeltaSchema = z.object({ text: z.string() });
+export const generationProgressSchema = z.object({
+  stage: z.enum(['extracting', 'summarizing', 'combining']),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  message: z.string().meta({ description: 'A line for the screen, e.g. “Summarizing part 3 of 12”.' }),
+}) satisfies z.ZodType<GenerationProgress>;
+
+const event = (name: string, data: z.ZodType, description: string) =>
+  z.object({ event: z.literal(name), data }).meta({ description });
+
+/**
+ * A tool's `text/event-stream` reply, one object per event: each is written as an `event: <name>` line and
+ * a `data: <JSON>` line, then a blank line. `progress` comes only with a document (the multipart tools).
+ */
+export function toolEventStreamSchema(tool: ServerTool) {
+  const withDocument = tool.definition.transport === 'multipart';
+  return z
+    .union([
+      event('start', generationStartSchema, 'First, once the generation started.'),
+      ...(withDocument
+        ? [
+            event(
+              'progress',
+              generationProgressSchema,
+              'A document read, a long one summarized part by part.',
+            ),
+          ]
+        : []),
+      event('delta', generationDeltaSchema, 'The next piece of the answer.'),
+      event('done', toolResultSchema(tool), 'Last, once the chat is saved: the JSON reply’s object.'),
+      event('error', apiErrorSchema.shape.error, 'Last, instead of `done`: the generation failed.'),
+    ])
+    .meta({ description: 'Server-sent events, in this order.' });
+}
