@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '#tests/factories/user';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
@@ -80,6 +81,23 @@ describe.skipIf(!enabled)('instances sharing Redis', () => {
     expect(saved.status).toBe('stopped');
     expect(saved.messages[1].content.length).toBeGreaterThan(0);
     expect(WORDS.join('').startsWith(saved.messages[1].content)).toBe(true);
+  });
+
+  it('drops malformed messages on the Stop channels, and Stop still works', async () => {
+    const [, b, c] = bases as [string, string, string];
+    const direct = new Redis(process.env.TEST_REDIS_URL ?? '');
+    try {
+      const inboxes = await direct.pubsub('CHANNELS', 'draftsmith:generation-stop-reply:*');
+      const hostile = ['null', '1', '"x"', '{}', '{"requestId":1}', '{"requestId":"r","kind":"stopped"}'];
+      for (const channel of ['draftsmith:generation-stop', ...(inboxes as string[])]) {
+        for (const message of hostile) await direct.publish(channel, message);
+      }
+    } finally {
+      direct.disconnect();
+    }
+    const stream = await openStream(b, user, 'delta');
+    expect((await stop(c, stream.id)).status).toBe(200);
+    await stream.finished;
   });
 
   it('answers 404 at once for an id that runs nowhere, and for another user’s generation', async () => {

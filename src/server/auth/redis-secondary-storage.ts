@@ -10,9 +10,42 @@ return value`;
 /**
  * better-auth's secondary storage (sessions, OAuth state) on Redis, under one key prefix; while Redis is
  * down, this instance's memory (sessions are also in the database, which better-auth reads on a miss).
+ * Once Redis is back: what was deleted meanwhile (a sign-out, a revoked session) is deleted there too, so
+ * that Redis's copy does not bring it back, and the memory is dropped, so that a later outage does not
+ * serve a session deleted in between.
  */
 export function sharedSecondaryStorage(redis: Redis): SecondaryStorage {
-  return preferRedis(redis, redisSecondaryStorage(redis), memorySecondaryStorage());
+  const shared = redisSecondaryStorage(redis);
+  let local = memorySecondaryStorage();
+  const unshared = new Set<string>();
+  const remember = (key: string) => {
+    unshared.delete(key);
+    if (unshared.size >= MEMORY_MAX_KEYS) {
+      const oldest = unshared.values().next().value;
+      if (oldest !== undefined) unshared.delete(oldest);
+    }
+    unshared.add(key);
+  };
+  redis.on('ready', () => {
+    local = memorySecondaryStorage();
+    const keys = [...unshared];
+    unshared.clear();
+    for (const key of keys) shared.delete(key).catch(() => remember(key));
+  });
+  const viaLocal: StorageMethods = {
+    get: (key) => local.get(key),
+    getAndDelete: (key) => {
+      remember(key);
+      return local.getAndDelete(key);
+    },
+    increment: (key, ttl) => local.increment(key, ttl),
+    set: (key, value, ttl) => local.set(key, value, ttl),
+    delete: (key) => {
+      remember(key);
+      return local.delete(key);
+    },
+  };
+  return preferRedis(redis, shared, viaLocal);
 }
 
 /** SecondaryStorage with every method async (as both the Redis and the memory one are). */

@@ -103,7 +103,10 @@ export function createTokenRevocations(
     },
     async revokeUser(userId) {
       local.revokeUser(userId);
-      await shareRevocation(() => redis.set(`${PREFIX}user:${userId}`, String(now()), 'PX', TTL_MS));
+      // The time of the revocation, not of the write: one written after an outage must not also
+      // revoke the tokens issued since (a sign-in after a password change).
+      const revokedAt = String(now());
+      await shareRevocation(() => redis.set(`${PREFIX}user:${userId}`, revokedAt, 'PX', TTL_MS));
     },
     async isRevoked(token) {
       if (local.isRevoked(token)) return true;

@@ -5,10 +5,11 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * SQLSTATE classes and codes that mean the server cannot be used right now, not that the query is wrong:
- * 08 connection exceptions, 57P01–57P03 (shut down by an administrator, crashed, not yet accepting
- * connections), 53300 too many connections.
+ * 08 connection exceptions but 08P01 (a protocol violation: the client's fault, e.g. a query with more
+ * than 65535 parameters, which no retry fixes), 57P01–57P03 (shut down by an administrator, crashed, not
+ * yet accepting connections), 53300 too many connections.
  */
-const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(08(?!P01)[0-9A-Z]{3}|57P0[1-3]|53300)$/;
 
 /** Node's socket errors while connecting to or talking with the server. */
 const SOCKET_ERROR =

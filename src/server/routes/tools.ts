@@ -66,7 +66,8 @@ export async function toolRoutes(app: FastifyInstance) {
         place = null;
         planReservation = null;
         abandonWhenClientLeaves(reply, generation);
-        if (wantsEventStream(request)) return streamGeneration(request, reply, generation, result);
+        if (wantsEventStream(request))
+          return streamGeneration(request, reply, generation, result, app.generations.ended(generation.id));
         try {
           return result(await generation.outcome);
         } finally {
@@ -75,7 +76,7 @@ export async function toolRoutes(app: FastifyInstance) {
         }
       } finally {
         if (planReservation) await releasePlanReservation(app, planReservation);
-        place?.release();
+        await place?.release();
       }
     });
   }

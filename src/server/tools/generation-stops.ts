@@ -39,7 +39,10 @@ type StopReply =
   | { requestId: string; kind: 'stopping' }
   | { requestId: string; kind: 'stopped'; result: StopResult };
 
-/** Stops the caller's generation if this instance runs it, once its chat is saved. */
+/**
+ * Stops the caller's generation if this instance runs it; resolves once it has ended for good (chat
+ * saved, plan usage settled, in-flight place freed), so that the caller's next call is not refused for it.
+ */
 async function stopHere(
   generations: RunningGenerations,
   userId: string,
@@ -47,8 +50,11 @@ async function stopHere(
 ): Promise<StopResult | null> {
   const generation = generations.find(userId, id);
   if (!generation) return null;
+  const ended = generations.ended(id);
   generation.stop();
   const outcome = await generation.outcome.catch(() => null);
+  // The reply comes once the generation has ended for good: the user's next call finds its place free.
+  await ended;
   return {
     id: generation.id,
     historyId: outcome ? outcome.historyId : null,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AiRuntime } from '#server/ai/ai-runtime';
 import { queueTicketOptions } from '#server/ai/generation-limiter';
 import { streamModelText, type TokenUsage } from '#server/ai/stream-model-text';
+import { isDatabaseOutage } from '#server/db/database-outage';
 import { retryThroughOutage } from '#server/db/retry-through-outage';
 import type { ChatFileRecord } from '#server/db/schema';
 import { AppError, isAppError } from '#server/errors';
@@ -200,7 +201,8 @@ export class Generation {
         },
       });
     } catch (err) {
-      if (file) await deps.storage.remove(file.key).catch(() => {});
+      // After an outage, an attempt whose reply was lost may have saved the chat: its file stays.
+      if (file && !isDatabaseOutage(err)) await deps.storage.remove(file.key).catch(() => {});
       throw err;
     }
     return { status, text: answer, historyId: this.id, matchReport };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis, Result } from 'ioredis';
+import { isConnectionError } from '#server/plugins/redis-fallback';
 import type { InFlightStore } from './in-flight-generations.ts';
 
 declare module 'ioredis' {
@@ -61,7 +62,8 @@ export function createRedisInFlightStore(
       if (added) {
         const timer = setInterval(() => {
           redis.draftsmithInFlightRenew(key(userId), id, leaseMs).catch((err: unknown) => {
-            log.warn({ err }, 'could not renew an in-flight generation lease');
+            // An outage is logged once by the Redis plugin, not every few seconds per generation.
+            if (!isConnectionError(err)) log.warn({ err }, 'could not renew an in-flight generation lease');
           });
         }, leaseMs / 3);
         timer.unref();

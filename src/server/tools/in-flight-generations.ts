@@ -14,8 +14,11 @@ export interface InFlightStore {
   remove(userId: string, id: string): Promise<void>;
 }
 
-/** A place taken by one running generation; give it back once, when the generation has ended. */
-export type InFlightRelease = () => void;
+/**
+ * A place taken by one running generation; give it back when the generation has ended (again is a
+ * no-op). Resolves once the place is free for the user's next call; never rejects.
+ */
+export type InFlightRelease = () => Promise<void>;
 
 /**
  * AI_MAX_IN_FLIGHT_PER_USER: how many generations one user may have running at once (queued for the
@@ -44,13 +47,12 @@ export class InFlightGenerations {
       admitted = true;
     }
     if (!admitted) throw tooManyGenerations(this.max);
-    let released = false;
+    let released: Promise<void> | null = null;
     return () => {
-      if (released) return;
-      released = true;
-      this.store.remove(userId, id).catch((err: unknown) => {
+      released ??= this.store.remove(userId, id).catch((err: unknown) => {
         this.log.warn({ err }, 'could not release an in-flight generation (its lease will expire)');
       });
+      return released;
     };
   }
 }
@@ -105,11 +107,12 @@ function sharedInFlightStore(redis: Redis, log: FastifyBaseLogger): InFlightStor
   return {
     tryAdd: either.tryAdd,
     async remove(userId, id) {
-      await local.remove(userId, id);
-      await shared.remove(userId, id).catch((err: unknown) => {
+      const removal = shared.remove(userId, id).catch((err: unknown) => {
         // Unreachable: the lease (if any) lapses by itself (LEASE_MS).
         if (!isConnectionError(err)) throw err;
       });
+      await local.remove(userId, id);
+      await removal;
     },
   };
 }

@@ -15,7 +15,8 @@ import type { ServerTool } from './server-tool.ts';
 export interface GenerationPlace {
   userId: string;
   id: string;
-  release(): void;
+  /** Frees the place (again is a no-op); resolves once the user's next call can take it. */
+  release(): Promise<void>;
 }
 
 export interface RunningGenerationsDeps extends GenerationDeps {
@@ -58,16 +59,7 @@ export class RunningGenerations {
   async reserve(userId: string): Promise<GenerationPlace> {
     const id = randomUUID();
     const free = await this.deps.inFlight.acquire(userId, id);
-    let released = false;
-    return {
-      userId,
-      id,
-      release: () => {
-        if (released) return;
-        released = true;
-        free();
-      },
-    };
+    return { userId, id, release: free };
   }
 
   /**
@@ -85,7 +77,7 @@ export class RunningGenerations {
     try {
       generation = new Generation(this.deps, { id, userId, tool, input, document });
     } catch (err) {
-      place.release();
+      void place.release();
       throw err;
     }
     this.running.set(id, generation);
@@ -94,10 +86,10 @@ export class RunningGenerations {
       (outcome) => observer.ended(generationReport(generation, { outcome })),
       (error: unknown) => observer.ended(generationReport(generation, { error })),
     );
-    const end = this.settleUsage(generation).finally(() => {
+    const end = this.settleUsage(generation).finally(async () => {
       this.running.delete(id);
+      await place.release();
       this.ends.delete(id);
-      place.release();
     });
     this.ends.set(id, end);
     return generation;

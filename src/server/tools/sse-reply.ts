@@ -20,6 +20,8 @@ export function streamGeneration(
   reply: FastifyReply,
   generation: Generation,
   result: (outcome: GenerationOutcome) => Record<string, unknown>,
+  /** Resolves once the generation has ended for good (plan usage settled, place freed): `done` waits for it. */
+  ended: Promise<void>,
 ): FastifyReply {
   reply.hijack();
   const res = reply.raw;
@@ -42,7 +44,11 @@ export function streamGeneration(
   heartbeat.unref();
   generation.outcome
     .then(
-      (outcome) => send('done', result(outcome)),
+      // As the JSON reply: the caller's next call, made on `done`, sees this one counted and its place free.
+      async (outcome) => {
+        await ended;
+        send('done', result(outcome));
+      },
       (err: unknown) => {
         const error = isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
         // Named in the request's log line, written when the stream ends (plugins/request-log.ts).
