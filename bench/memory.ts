@@ -6,17 +6,15 @@
  * MEMORY_REST_MS (10 s) the resident memory and its split as the process reports it in /metrics (V8 heap,
  * external memory: PGlite's WebAssembly memory and buffers). Run: `npm run bench:memory`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ensureBuild } from '#bench/scale/instances';
+import { ensureBuild, spawnServer } from '#bench/scale/instances';
 import { startPostgresCluster } from '#bench/scale/postgres-cluster';
 import { freePort } from '#tests/helpers/free-port';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const REST_MS = Number(process.env.MEMORY_REST_MS ?? 10_000);
 const MB = 1024 * 1024;
 
@@ -46,22 +44,17 @@ function metric(text: string, name: string): number {
 async function measure(scenario: string, env: Record<string, string>): Promise<Figures> {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/server.js'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
+  const child: ChildProcess = spawnServer(
+    port,
+    {
       // A remote provider that is never called: the local model's library and file are not loaded.
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: 'http://127.0.0.1:9/v1',
       AI_MODEL: 'bench',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+    ['ignore', 'ignore', 'inherit'],
+  );
   const exited = once(child, 'exit');
   try {
     const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,25 @@ export function ensureBuild(): void {
 }
 
 /**
+ * The built server (dist/server/server.js) as `npm start` runs it, in production mode on loopback `port`,
+ * logging warnings only, with `env` on top (DATA_DIR, the database, the provider…).
+ */
+export function spawnServer(port: number, env: Record<string, string>, stdio: StdioOptions): ChildProcess {
+  return spawn(process.execPath, ['dist/server/server.js'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio,
+  });
+}
+
+/**
  * A server process on a free loopback port with its own DATA_DIR under `dir` (its log beside it), and
  * `env` (the shared database, Redis, secret, UPLOADS_DIR, provider). Restartable on the same port.
  */
@@ -50,19 +69,7 @@ export async function createInstance(
     },
     async start() {
       const log = openSync(join(dir, `${name}.log`), 'a');
-      const proc = spawn(process.execPath, ['dist/server/server.js'], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          NODE_ENV: 'production',
-          LOG_LEVEL: 'warn',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          ...env,
-        },
-        stdio: ['ignore', log, log],
-      });
+      const proc = spawnServer(port, { DATA_DIR: dataDir, ...env }, ['ignore', log, log]);
       closeSync(log);
       child = proc;
       exit = new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
