@@ -1,4 +1,5 @@
 import { AppError } from '#server/errors';
+import { isSocketErrorCode } from '#server/socket-errors';
 
 /** Seconds a client is told to wait before trying again while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -10,10 +11,6 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  * yet accepting connections), 53300 too many connections.
  */
 const UNAVAILABLE_SQLSTATE = /^(08(?!P01)[0-9A-Z]{3}|57P0[1-3]|53300)$/;
-
-/** Node's socket errors while connecting to or talking with the server. */
-const SOCKET_ERROR =
-  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/;
 
 /** node-postgres's own words when a connection is lost or cannot be had (its errors carry no code). */
 const PG_CONNECTION_MESSAGE =
@@ -30,7 +27,7 @@ export function isDatabaseOutage(err: unknown): boolean {
   while (current instanceof Error && !seen.has(current)) {
     seen.add(current);
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || SOCKET_ERROR.test(code))) return true;
+    if (isSocketErrorCode(code) || (typeof code === 'string' && UNAVAILABLE_SQLSTATE.test(code))) return true;
     if (PG_CONNECTION_MESSAGE.test(current.message)) return true;
     if (current instanceof AggregateError && current.errors.some(isDatabaseOutage)) return true;
     current = current.cause;

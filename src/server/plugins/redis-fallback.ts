@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { isSocketErrorCode } from '#server/socket-errors';
 
 /** An object whose methods all return promises (a store of counts, leases or revocations). */
 type AsyncMethods<T> = {
@@ -33,13 +34,7 @@ export function preferRedis<T extends AsyncMethods<T>>(redis: Redis, shared: T, 
 /** ioredis's errors when a command could not reach Redis (closed, reset, timed out, not connected). */
 export function isConnectionError(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
-  const code = (err as { code?: unknown }).code;
-  if (
-    typeof code === 'string' &&
-    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)$/.test(code)
-  ) {
-    return true;
-  }
+  if (isSocketErrorCode((err as { code?: unknown }).code)) return true;
   return /Connection is closed|Stream isn't writeable|Reached the max retries per request limit|connect ETIMEDOUT|Command timed out/i.test(
     err.message,
   );

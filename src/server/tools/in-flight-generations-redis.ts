@@ -55,13 +55,12 @@ export function createRedisInFlightStore(
     redis.defineCommand('draftsmithInFlightRenew', { numberOfKeys: 1, lua: RENEW });
   }
   const renewals = new Map<string, NodeJS.Timeout>();
-  const key = inFlightKey;
   return {
     async tryAdd(userId, id, max) {
-      const added = (await redis.draftsmithInFlightAdd(key(userId), id, max, leaseMs)) === 1;
+      const added = (await redis.draftsmithInFlightAdd(inFlightKey(userId), id, max, leaseMs)) === 1;
       if (added) {
         const timer = setInterval(() => {
-          redis.draftsmithInFlightRenew(key(userId), id, leaseMs).catch((err: unknown) => {
+          redis.draftsmithInFlightRenew(inFlightKey(userId), id, leaseMs).catch((err: unknown) => {
             // An outage is logged once by the Redis plugin, not every few seconds per generation.
             if (!isConnectionError(err)) log.warn({ err }, 'could not renew an in-flight generation lease');
           });
@@ -74,7 +73,7 @@ export function createRedisInFlightStore(
     async remove(userId, id) {
       clearInterval(renewals.get(id));
       renewals.delete(id);
-      await redis.zrem(key(userId), id);
+      await redis.zrem(inFlightKey(userId), id);
     },
   };
 }
