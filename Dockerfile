@@ -40,4 +40,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) drains: running generations may finish within SHUTDOWN_GRACE_MS (30 s); give
 # `docker stop -t`/compose's stop_grace_period more than that.
-CMD ["node", "dist/server/server.js"]
+# The Node flags are npm start's (package.json; ADR 0023: a small young generation, PGlite's WebAssembly
+# compiled once by the baseline compiler); tests/node-flags.test.ts keeps the two the same.
+CMD ["node", "--max-semi-space-size=8", "--liftoff-only", "dist/server/server.js"]

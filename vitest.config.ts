@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The empty-database template every PGlite test database starts from (src/server/db/pglite.ts).
+    globalSetup: ['tests/setup/pglite-template.ts'],
     // Off unless asked for (`--coverage`, as npm test does): a text summary, no thresholds.
     coverage: {
       provider: 'v8',

@@ -4,6 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 
+import { startScriptNodeFlags } from '#bench/scale/instances';
 import { freePort } from '#tests/helpers/free-port';
 
 export interface Served {
@@ -46,11 +47,11 @@ export function snapshotBuild(): string {
   return target;
 }
 
-/** The real server (`node <dist>/server/server.js`) on a free port with a throw-away DATA_DIR. */
+/** The real server (`node <npm start's flags> <dist>/server/server.js`) on a free port with a throw-away DATA_DIR. */
 async function startAppServer(distDir: string): Promise<Served> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'draftsmith-audit-'));
-  const child = spawn(process.execPath, [join(distDir, 'server', 'server.js')], {
+  const child = spawn(process.execPath, [...startScriptNodeFlags(), join(distDir, 'server', 'server.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,117 +1,49 @@
 /**
- * What Draftsmith adds on top of the model: the same streamed request sent straight to a fake
- * OpenAI-compatible provider and through Draftsmith (auth, validation, generation, SSE, history write),
- * then 100 concurrent streams. The fake provider, Draftsmith and this client run as three processes, as
- * they would in production. Loopback only, bounded in count. Run: `npm run bench`.
+ * What Draftsmith adds on top of the model (issue 15): the same streamed request sent straight to a fake
+ * OpenAI-compatible model, through a bare keep-alive pass-through (the floor: forwarding and nothing
+ * else) and through Draftsmith (auth, validation, plan reservation, generation, SSE, history write),
+ * interleaved; Draftsmith's CPU time per request; then rounds of concurrent streams through the
+ * pass-through and Draftsmith. On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
+ * (`--database=pglite|postgres` picks one). The model, the pass-through, Draftsmith and this client run
+ * as four processes. Loopback only, bounded in count. Prints the issue's table; `--write` also puts it
+ * into bench/README.md. BENCH_PROFILE_DIR=<dir> writes a CPU profile of Draftsmith's measured phases.
+ * Run: `npm run bench [-- --write]`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { createUser } from '#tests/factories/user';
+import { fileURLToPath } from 'node:url';
+import { processCpuMs } from '#bench/costs/process-cpu';
+import { machine, writeResults } from '#bench/scale/report';
 import { startFakeOpenAi } from '#tests/fakes/openai-server';
-import { createTestApp } from '#tests/helpers/test-app';
+import type { TestDatabaseKind } from '#tests/helpers/test-database';
+import { type ProfileCommand, profileFile, serveApp } from './overhead/app-process.ts';
+import { startPassThrough } from './overhead/pass-through.ts';
+import { type DatabaseRun, renderResults } from './overhead/report.ts';
+import { clientAgent, type StreamedCall, type Timing, timed } from './overhead/timed-request.ts';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 250);
-/** PostgreSQL when TEST_DATABASE_URL is set (the history write then runs out of process), else PGlite. */
-const DATABASE =
-  process.env.BENCH_DATABASE === 'pglite' || !process.env.TEST_DATABASE_URL ? 'pglite' : 'postgres';
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 30;
 const CONCURRENT = 100;
+const ROUNDS = 3;
 const WORDS = Array.from({ length: 20 }, (_, i) => `token${i} `);
 /** Spacing of the fake's tokens: a fast provider (500 tokens/s), so each token travels on its own. */
 const TOKEN_GAP_MS = 2;
+const README = fileURLToPath(new URL('./README.md', import.meta.url));
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
-interface Timing {
-  ttft: number;
-  total: number;
-  ok: boolean;
+interface Child {
+  process: ChildProcess;
+  info: Record<string, string>;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENT + 10 });
-
-/** POSTs and times the first chunk containing `marker` and the end of the response. */
-function timed(url: string, headers: Record<string, string>, body: unknown, marker: string): Promise<Timing> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const start = performance.now();
-    let ttft = -1;
-    let text = '';
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-          if (ttft < 0 && text.includes(marker)) ttft = performance.now() - start;
-        });
-        res.on('end', () => {
-          const ok = res.statusCode === 200 && ttft >= 0 && !text.includes('event: error');
-          resolve({
-            ttft,
-            total: performance.now() - start,
-            ok: ok && (marker !== 'event: delta' || text.includes('event: done')),
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-const fmt = (ms: number) => `${ms.toFixed(2)} ms`.padStart(10);
-
-/** Child process roles: `fake` serves the provider, `app` serves Draftsmith; each prints its details. */
-async function serve(role: string, fakeUrl?: string) {
-  const fake = role === 'fake' ? await startFakeOpenAi({ chunks: WORDS, chunkDelayMs: TOKEN_GAP_MS }) : null;
-  if (fake) return console.log(JSON.stringify({ url: fake.url }));
-  const t = await createTestApp(DATABASE, {
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fakeUrl,
-    AI_MODEL: 'bench-model',
-    // One user sends every request, CONCURRENT of them at once: lift the per-user limits.
-    AI_MAX_IN_FLIGHT_PER_USER: String(CONCURRENT),
-    AI_RATE_LIMIT_PER_USER: '0',
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const user = await createUser(t.app);
-  const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  console.log(JSON.stringify({ url, authorization: user.headers.authorization }));
-  // CPU time per request does not depend on how busy the machine is, unlike the latencies.
-  let requests = 0;
-  t.app.server.on('request', () => requests++);
-  const cpuStart = process.cpuUsage();
-  process.on('SIGTERM', () => {
-    const cpu = process.cpuUsage(cpuStart);
-    const ms = (cpu.user + cpu.system) / 1000;
-    console.log(
-      `\nDraftsmith process: ${requests} requests, CPU ${ms.toFixed(0)} ms, ${(ms / requests).toFixed(2)} ms per request`,
-    );
-    void t.close().then(() => process.exit(0));
-  });
-}
-
-async function child(...args: string[]): Promise<{ process: ChildProcess; info: Record<string, string> }> {
-  // BENCH_NODE_ARGS passes flags to the server processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+/** This file in another process, as one role (`fake`, `pass-through`, `app`); resolves with its details. */
+async function child(...args: string[]): Promise<Child> {
+  // BENCH_NODE_ARGS passes flags to the other processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const proc = spawn(process.execPath, [...nodeArgs, new URL(import.meta.url).pathname, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const proc = spawn(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), '--serve', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: process.env,
   });
   const lines = createInterface({ input: proc.stdout! });
@@ -120,95 +52,167 @@ async function child(...args: string[]): Promise<{ process: ChildProcess; info: 
   return { process: proc, info: JSON.parse(line) };
 }
 
-async function main() {
-  const fakeChild = await child('--serve', 'fake');
-  const appChild = await child('--serve', 'app', fakeChild.info.url!);
-  const fake = { url: fakeChild.info.url! };
-  const base = appChild.info.url!;
-  const user = { headers: { authorization: appChild.info.authorization! } };
-
-  const direct = () =>
-    timed(
-      `${fake.url}/chat/completions`,
-      { accept: 'text/event-stream' },
-      {
-        model: 'bench-model',
-        stream: true,
-        stream_options: { include_usage: true },
-        messages: [
-          { role: 'system', content: 'You are a writer.' },
-          { role: 'user', content: 'Write about benchmarks' },
-        ],
-      },
-      '"content"',
-    );
-  const proxied = () =>
-    timed(
-      `${base}/api/generate-article`,
-      { ...user.headers, accept: 'text/event-stream' },
-      { topic: 'Write about benchmarks' },
-      'event: delta',
-    );
-
-  for (let i = 0; i < WARMUP; i++) {
-    await direct();
-    await proxied();
-  }
-  const straight: Timing[] = [];
-  const through: Timing[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    straight.push(await direct()); // interleaved, so machine-load drift hits both alike
-    through.push(await proxied());
-  }
-  const failed = [...straight, ...through].filter((r) => !r.ok).length;
-
-  const row = (name: string, runs: Timing[], key: 'ttft' | 'total') =>
-    `${name.padEnd(22)} median ${fmt(
-      percentile(
-        runs.map((r) => r[key]),
-        50,
-      ),
-    )}   p95 ${fmt(
-      percentile(
-        runs.map((r) => r[key]),
-        95,
-      ),
-    )}`;
-  console.log(
-    `\n${REQUESTS} sequential streamed requests each (${WORDS.length} chunks, database ${DATABASE}), ${failed} failed`,
-  );
-  for (const key of ['ttft', 'total'] as const) {
-    const label = key === 'ttft' ? 'time to first token' : 'total time';
-    console.log(`\n${label}`);
-    console.log(row('  straight to provider', straight, key));
-    console.log(row('  through Draftsmith', through, key));
-    const a = percentile(
-      straight.map((r) => r[key]),
-      50,
-    );
-    const b = percentile(
-      through.map((r) => r[key]),
-      50,
-    );
-    console.log(`  overhead (median)      ${fmt(b - a)}   ratio ${(b / a).toFixed(2)}x`);
-  }
-
-  const started = performance.now();
-  const burst = await Promise.allSettled(Array.from({ length: CONCURRENT }, () => proxied()));
-  const errors = burst.filter((r) => r.status === 'rejected' || !r.value.ok).length;
-  const ttfts = burst.flatMap((r) => (r.status === 'fulfilled' ? [r.value.ttft] : []));
-  console.log(
-    `\n${CONCURRENT} concurrent streams through Draftsmith: ${CONCURRENT - errors} ok, ${errors} errors, ` +
-      `all done in ${fmt(performance.now() - started)}, TTFT median ${fmt(percentile(ttfts, 50))} p95 ${fmt(percentile(ttfts, 95))}`,
-  );
-
-  agent.destroy();
-  appChild.process.kill('SIGTERM');
-  fakeChild.process.kill('SIGTERM');
-  await once(appChild.process, 'exit');
-  await new Promise((resolve) => setImmediate(resolve));
-  if (failed > 0 || errors > 0) process.exitCode = 1;
+async function stop(child: Child): Promise<void> {
+  const exited = once(child.process, 'exit');
+  child.process.disconnect();
+  await exited;
 }
 
-if (process.argv[2] === '--serve') await serve(process.argv[3]!, process.argv[4]);
+/** Sends a command to the Draftsmith process and waits for its answer. */
+async function ask(app: Child, command: ProfileCommand): Promise<void> {
+  const answer = once(app.process, 'message');
+  app.process.send(command);
+  await answer;
+}
+
+/** CPU time of the processes so far, in ms (user + system, from /proc: ticks of 10 ms). */
+const cpuOf = (...children: Child[]) => children.map((c) => processCpuMs(c.process.pid!));
+
+async function serve(role: string, ...args: string[]): Promise<void> {
+  if (role === 'fake') {
+    const fake = await startFakeOpenAi({ chunks: WORDS, chunkDelayMs: TOKEN_GAP_MS });
+    console.log(JSON.stringify({ url: fake.url }));
+  } else if (role === 'pass-through') {
+    console.log(JSON.stringify(await startPassThrough(args[0]!)));
+  } else {
+    await serveApp(args[0] as TestDatabaseKind, args[1]!, CONCURRENT);
+    return;
+  }
+  process.once('disconnect', () => process.exit(0));
+}
+
+function calls(fakeUrl: string, passThroughUrl: string, app: Child) {
+  const chat = (base: string): StreamedCall => ({
+    url: `${base}/chat/completions`,
+    headers: { accept: 'text/event-stream' },
+    body: {
+      model: 'bench-model',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [
+        { role: 'system', content: 'You are a writer.' },
+        { role: 'user', content: 'Write about benchmarks' },
+      ],
+    },
+    marker: '"content"',
+    end: 'data: [DONE]',
+  });
+  return {
+    direct: chat(fakeUrl),
+    passThrough: chat(`${passThroughUrl}${new URL(fakeUrl).pathname}`),
+    draftsmith: {
+      url: `${app.info.url}/api/generate-article`,
+      headers: { authorization: app.info.authorization!, accept: 'text/event-stream' },
+      body: { topic: 'Write about benchmarks' },
+      marker: 'event: delta',
+      end: 'event: done',
+    } satisfies StreamedCall,
+  };
+}
+
+async function burst(call: StreamedCall): Promise<Timing[]> {
+  const settled = await Promise.allSettled(Array.from({ length: CONCURRENT }, () => timed(call)));
+  return settled.map((r) => (r.status === 'fulfilled' ? r.value : { ttft: -1, total: -1, ok: false }));
+}
+
+async function measure(
+  database: TestDatabaseKind,
+  fakeUrl: string,
+  passThrough: Child,
+): Promise<DatabaseRun> {
+  const app = await child('app', database, fakeUrl);
+  const paths = calls(fakeUrl, passThrough.info.url!, app);
+  const keys = ['direct', 'passThrough', 'draftsmith'] as const;
+  for (let i = 0; i < WARMUP; i++) for (const key of keys) await timed(paths[key]);
+  const profile = async (type: ProfileCommand['type'], phase: string) => {
+    if (PROFILE_DIR) await ask(app, { type, file: profileFile(PROFILE_DIR, `${database}-${phase}`) });
+  };
+
+  await profile('profile-start', 'sequential');
+  const sequential = { direct: [] as Timing[], passThrough: [] as Timing[], draftsmith: [] as Timing[] };
+  const [appBefore, passBefore] = cpuOf(app, passThrough);
+  for (let i = 0; i < REQUESTS; i++) {
+    // Interleaved, each first in turn, so drift in the machine's load hits the three alike.
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[(i + k) % keys.length]!;
+      sequential[key].push(await timed(paths[key]));
+    }
+  }
+  const [appAfter, passAfter] = cpuOf(app, passThrough);
+  await profile('profile-stop', 'sequential');
+
+  await burst(paths.passThrough); // one uncounted round each: the client's sockets are open afterwards
+  await burst(paths.draftsmith);
+  await profile('profile-start', 'concurrent');
+  const concurrent = { passThrough: [] as Timing[], draftsmith: [] as Timing[] };
+  let appConcurrentMs = 0;
+  let passConcurrentMs = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const [passStart] = cpuOf(passThrough);
+    concurrent.passThrough.push(...(await burst(paths.passThrough)));
+    const [passEnd, appStart] = cpuOf(passThrough, app);
+    concurrent.draftsmith.push(...(await burst(paths.draftsmith)));
+    passConcurrentMs += passEnd! - passStart!;
+    appConcurrentMs += cpuOf(app)[0]! - appStart!;
+  }
+  await profile('profile-stop', 'concurrent');
+  await stop(app);
+  const streams = ROUNDS * CONCURRENT;
+
+  const all = [...Object.values(sequential), ...Object.values(concurrent)].flat();
+  return {
+    database,
+    sequential,
+    cpuMsPerRequest: {
+      concurrent: { draftsmith: appConcurrentMs / streams, passThrough: passConcurrentMs / streams },
+      sequential: {
+        draftsmith: (appAfter! - appBefore!) / REQUESTS,
+        passThrough: (passAfter! - passBefore!) / REQUESTS,
+      },
+    },
+    concurrent: {
+      passThrough: concurrent.passThrough.map((t) => t.ttft),
+      draftsmith: concurrent.draftsmith.map((t) => t.ttft),
+    },
+    failed: all.filter((t) => !t.ok).length,
+  };
+}
+
+function databases(): TestDatabaseKind[] {
+  const chosen = process.argv.find((arg) => arg.startsWith('--database='))?.slice('--database='.length);
+  if (chosen === 'pglite' || chosen === 'postgres') return [chosen];
+  if (chosen) throw new Error(`--database=${chosen}: expected pglite or postgres`);
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+async function main() {
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  const fake = await child('fake');
+  const passThrough = await child('pass-through', fake.info.url!);
+  const runs: DatabaseRun[] = [];
+  for (const database of databases()) {
+    console.error(`measuring on ${database}…`);
+    runs.push(await measure(database, fake.info.url!, passThrough));
+  }
+  clientAgent.destroy();
+  await Promise.all([stop(passThrough), stop(fake)]);
+
+  const markdown = renderResults({
+    machine: machine(),
+    requests: REQUESTS,
+    chunks: WORDS.length,
+    tokenGapMs: TOKEN_GAP_MS,
+    streams: CONCURRENT,
+    rounds: ROUNDS,
+    runs,
+  });
+  console.log(`\n${markdown}\n`);
+  if (process.argv.includes('--write')) {
+    writeResults(README, markdown, 'tools-overhead-results');
+    console.error(`results written to ${README}`);
+  }
+  if (runs.some((run) => run.failed > 0)) process.exitCode = 1;
+}
+
+if (process.argv[2] === '--serve') await serve(process.argv[3]!, ...process.argv.slice(4));
 else await main();

@@ -17,3 +17,7 @@ const compiled = Object.fromEntries(
   }),
 );
 writeFileSync('dist/package.json', `${JSON.stringify({ type: 'module', imports: compiled }, null, 2)}\n`);
+
+// The empty database a new embedded data directory starts from, next to dist/server/db/client.js (ADR 0023).
+const { writePgliteTemplate } = await import('#server/db/pglite');
+await writePgliteTemplate('dist/server/db');

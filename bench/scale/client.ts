@@ -1,5 +1,5 @@
 import { type Agent, request } from 'node:http';
-import { createSseParser } from '#web/features/tools/lib/sse-parser.ts';
+import { createSseParser } from '#shared/sse-parser';
 import { UPSTREAM_HEADER } from './nginx.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type ChildProcess, type StdioOptions, spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '#tests/helpers/free-port';
@@ -13,6 +13,8 @@ export interface Instance {
   address: string;
   url: string;
   readonly running: boolean;
+  /** The running process's id (for /proc), null before the first start. */
+  readonly pid: number | null;
   /** Starts the process; resolves once /api/health answers 200. */
   start(): Promise<void>;
   /** Sends a signal (SIGKILL: a crash; SIGTERM: a graceful shutdown) and resolves when the process is gone. */
@@ -26,12 +28,31 @@ export function ensureBuild(): void {
   if (build.status !== 0) throw new Error('Building the app failed (npm run build)');
 }
 
+/** The Node flags `npm start` gives the server (package.json's start script, ADR 0023). */
+export function startScriptNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const flags = /\bnode((?: --[^\s]+)*) dist\/server\/server\.js/.exec(scripts.start ?? '')?.[1];
+  if (flags === undefined) throw new Error('package.json start script: no `node … dist/server/server.js`');
+  return flags.split(' ').filter(Boolean);
+}
+
+/**
+ * The Node flags a benchmark's server gets: npm start's, so it measures the process as it runs;
+ * BENCH_NODE_FLAGS replaces them for an experiment ("" for none).
+ */
+export function serverNodeFlags(): string[] {
+  const override = process.env.BENCH_NODE_FLAGS;
+  return override === undefined ? startScriptNodeFlags() : override.split(' ').filter(Boolean);
+}
+
 /**
  * The built server (dist/server/server.js) as `npm start` runs it, in production mode on loopback `port`,
  * logging warnings only, with `env` on top (DATA_DIR, the database, the provider…).
  */
 export function spawnServer(port: number, env: Record<string, string>, stdio: StdioOptions): ChildProcess {
-  return spawn(process.execPath, ['dist/server/server.js'], {
+  return spawn(process.execPath, [...serverNodeFlags(), 'dist/server/server.js'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -66,6 +87,9 @@ export async function createInstance(
     url: `http://127.0.0.1:${port}`,
     get running() {
       return child !== null && child.exitCode === null && child.signalCode === null;
+    },
+    get pid() {
+      return child?.pid ?? null;
     },
     async start() {
       const log = openSync(join(dir, `${name}.log`), 'a');

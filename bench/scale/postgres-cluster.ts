@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,8 @@ export interface PostgresCluster {
   start(): Promise<void>;
   /** Stops it for good and removes its files. */
   destroy(): Promise<void>;
+  /** The postmaster's process id (its backends are its children), from its data directory. */
+  postmasterPid(): number;
 }
 
 const execFileAsync = promisify(execFile);
@@ -73,6 +75,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       if (running) await stop();
       running = false;
       rmSync(dir, { recursive: true, force: true });
+    },
+    postmasterPid() {
+      return Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
     },
   };
 }

@@ -164,15 +164,17 @@ function failureWindow(p: PhaseCounts): string {
     : `${first} until ${last.toFixed(1)} s after all was back`;
 }
 
-const START = '<!-- scale-results:start -->';
-const END = '<!-- scale-results:end -->';
-
-/** Replaces the results between the markers of bench/README.md, then formats it as `npm run lint` wants. */
-export function writeResults(readme: string, markdown: string): void {
+/**
+ * Replaces the results between the `<!-- <section>:start -->` and `<!-- <section>:end -->` markers of
+ * bench/README.md, then formats it as `npm run lint` wants.
+ */
+export function writeResults(readme: string, markdown: string, section = 'scale-results'): void {
+  const startMarker = `<!-- ${section}:start -->`;
+  const endMarker = `<!-- ${section}:end -->`;
   const text = readFileSync(readme, 'utf8');
-  const start = text.indexOf(START);
-  const end = text.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${readme} has no ${START} … ${END} section`);
-  writeFileSync(readme, `${text.slice(0, start + START.length)}\n${markdown}\n${text.slice(end)}`);
+  const start = text.indexOf(startMarker);
+  const end = text.indexOf(endMarker);
+  if (start < 0 || end < start) throw new Error(`${readme} has no ${startMarker} … ${endMarker} section`);
+  writeFileSync(readme, `${text.slice(0, start + startMarker.length)}\n${markdown}\n${text.slice(end)}`);
   spawnSync('npx', ['biome', 'format', '--write', readme], { stdio: 'ignore' });
 }

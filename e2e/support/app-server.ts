@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startScriptNodeFlags } from '#bench/scale/instances';
 import { freePort } from '#tests/helpers/free-port';
 
 export interface AppServer {
@@ -15,7 +16,7 @@ interface StartOptions {
   timeoutMs?: number;
 }
 
-/** Builds if the sources changed (as `npm start` does), then runs `node dist/server/server.js`. */
+/** Builds if the sources changed (as `npm start` does), then runs `node <its flags> dist/server/server.js`. */
 export async function startAppServer({
   port,
   dataDir,
@@ -27,7 +28,7 @@ export async function startAppServer({
     const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('Building the app for the end-to-end tests failed');
   }
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
+  const child = spawn(process.execPath, [...startScriptNodeFlags(), 'dist/server/server.js'], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: port, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

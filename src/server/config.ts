@@ -121,6 +121,8 @@ const envFields = z.object({
   ),
   LOCAL_MODEL_CONTEXT: z.coerce.number().int().min(512).max(131072).default(8192),
   LOCAL_MODEL_PARALLEL: z.coerce.number().int().min(1).max(16).default(1),
+  /** The local model leaves memory after this long without use (loaded again by the next request); 0: never. */
+  LOCAL_MODEL_IDLE_MS: z.coerce.number().int().min(0).max(604_800_000).default(900_000),
   AI_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(8),
   /** Generations one user may have running (or waiting for the local model) at once. */
   AI_MAX_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),

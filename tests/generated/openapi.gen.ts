@@ -3079,7 +3079,7 @@ export interface paths {
         };
         /**
          * The AI model’s state
-         * @description The model behind the tools: `idle`, `downloading` (with progress), `loading`, `ready`, or `failed` with the reason, advice for the administrator and how it is tried again. Cacheable for a second.
+         * @description The model behind the tools: `idle`, `downloading` (with progress), `unloaded` (on disk, loaded into memory by the next request), `loading`, `ready`, or `failed` with the reason, advice for the administrator and how it is tried again. Cacheable for a second.
          */
         get: {
             parameters: {
@@ -6985,7 +6985,7 @@ export interface components {
             provider: string;
             model: string;
             /** @enum {string} */
-            state: "idle" | "downloading" | "loading" | "ready" | "failed";
+            state: "idle" | "downloading" | "unloaded" | "loading" | "ready" | "failed";
             percent?: number;
             receivedBytes?: number;
             totalBytes?: number;

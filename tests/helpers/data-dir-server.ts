@@ -7,6 +7,7 @@ import { loadConfig } from '#server/config';
 import { type Database, openDatabase } from '#server/db/client';
 import { type DataDirLock, lockDataDir } from '#server/db/data-dir-lock';
 import { resolveSecret } from '#server/secret';
+import { TEST_PGLITE_TEMPLATE_DIR } from './pglite-template.ts';
 
 export interface DataDirServer {
   app: FastifyInstance;
@@ -44,6 +45,7 @@ export async function startDataDirServer(
     const database = await openDatabase({
       kind: 'pglite',
       dataDir: join(dataDir, 'pglite'),
+      templateDir: TEST_PGLITE_TEMPLATE_DIR,
       upgrade: upgradeSnapshots({
         dataDir,
         environment: config.environment,

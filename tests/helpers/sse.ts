@@ -1,4 +1,4 @@
-import { createSseParser } from '#web/features/tools/lib/sse-parser.ts';
+import { createSseParser } from '#shared/sse-parser';
 
 export interface SseEvent {
   event: string;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '#server/db/client';
+import { TEST_PGLITE_TEMPLATE_DIR } from './pglite-template.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -18,7 +19,11 @@ export interface TestDatabase {
 /** A fresh, migrated database of its own for one test file (in-memory PGlite or a new PostgreSQL db). */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: undefined,
+      templateDir: TEST_PGLITE_TEMPLATE_DIR,
+    });
     return { database, destroy: () => database.close() };
   }
   const empty = await createEmptyPostgresDatabase();

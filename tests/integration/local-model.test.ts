@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 const quietLog = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 const THREADS = Math.min(2, availableParallelism());
 
-describe('local model: download, load, stream, abort (tiny random-weights GGUF)', () => {
+describe('local model: download, load on first use, stream, abort (tiny random-weights GGUF)', () => {
   let files: ModelFileServer;
   let dir: string;
 
@@ -111,10 +111,12 @@ describe('local model: download, load, stream, abort (tiny random-weights GGUF)'
 
       files.failWith(null);
       files.requests.length = 0;
-      await waitFor(() => host.status.state === 'ready', 'the automatic retry to finish', 30_000);
+      await waitFor(() => host.status.state === 'unloaded', 'the automatic retry to finish', 30_000);
       expect(failures).toEqual([1]);
       expect(files.requests.map((h) => h.range)).toEqual([`bytes=${kept}-`]);
       expect(await sha256Of(path)).toBe(TINY_MODEL_SHA256);
+      await host.waitUntilReady({ userId: 'u1' }); // loads it
+      expect(host.status.state).toBe('ready');
       await host.waitUntilReady({ userId: 'u1' }); // ready: nothing to wait for
     } finally {
       files.setChunkDelay(0);
@@ -168,6 +170,12 @@ describe('local model: download, load, stream, abort (tiny random-weights GGUF)'
     });
     expect(() => host.languageModel()).toThrow(/AI model is (downloading|loading)/);
     await host.prepare();
+    expect(host.status).toEqual({ state: 'unloaded' }); // on disk, not in memory
+    // No room to wait in this line (queueLimit 0): the request that wakes the model is told it loads.
+    await expect(host.waitUntilReady({ userId: 'u1' })).rejects.toMatchObject({
+      code: 'unavailable:model_loading',
+    });
+    await waitFor(() => host.status.state === 'ready', 'the model to load');
     expect(host.status).toMatchObject({ state: 'ready', threads: THREADS, sequences: 1 });
     const model = host.languageModel();
 
@@ -202,7 +210,7 @@ describe('local model: download, load, stream, abort (tiny random-weights GGUF)'
     expect(parts).toContain('The AI model is busy, please try again in a moment.');
     while (!(await firstReader.read()).done);
     await host.close();
-  });
+  }, 60_000);
 });
 
 describe('local provider through the app', () => {

@@ -121,6 +121,23 @@ describe.each(testDatabaseKinds())('streaming, disconnects and Stop (%s)', (kind
     expect(again.statusCode).toBe(404); // finished generations are no longer running
   });
 
+  it('sends tokens that arrive apart as delta events of their own, and tokens that arrive together as one', async () => {
+    const call = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/generate-article',
+        headers: { ...alice.headers, accept: 'text/event-stream' },
+        payload: { topic: 'Deltas' },
+      });
+    const deltas = (payload: string) => parseSse(payload).filter((e) => e.event === 'delta');
+    const apart = deltas((await call()).payload);
+    expect(apart.map((e) => e.data.text)).toEqual(WORDS);
+    fake.enqueue({ chunks: WORDS }); // no delay between the chunks
+    const together = deltas((await call()).payload);
+    expect(together.length).toBeLessThan(WORDS.length);
+    expect(together.map((e) => e.data.text).join('')).toBe(FULL_TEXT);
+  });
+
   it('answers 404 for an unknown or finished generation and 401 without a token', async () => {
     const unknown = await t.app.inject({
       method: 'POST',

@@ -147,7 +147,8 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
     expect(events[0]?.event).toBe('start');
     const done = events.at(-1);
     expect(done?.event).toBe('done');
-    expect(events.filter((e) => e.event === 'delta').length).toBe(FAKE_DEFAULT_TEXT.split(' ').length);
+    // The fake sends its words at once: they may arrive, and so leave, as fewer delta events than words.
+    expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(0);
     expect(deltaText(events)).toBe(FAKE_DEFAULT_TEXT);
     const field = TOOLS[slug].outputField;
     expect(done?.data).toEqual({

@@ -43,8 +43,9 @@ export interface AiRuntime {
   assertAvailable(userId: string): void;
   /**
    * Resolves when the model can take the generation: at once for a remote provider or a ready local
-   * model; otherwise once the local model is ready, waiting in its line (rejects with the failure's 503,
-   * or the signal's reason). A waiting generation can be dropped like a queued one (`dropQueued`).
+   * model; otherwise once the local model is ready (loading it when it is out of memory), waiting in its
+   * line (rejects with the failure's 503, or the signal's reason). A waiting generation can be dropped
+   * like a queued one (`dropQueued`).
    */
   waitForModel(ticket: QueueTicket, signal: AbortSignal): Promise<void>;
   /**
@@ -61,7 +62,7 @@ export interface AiRuntime {
   promptBudget(): PromptBudget;
   /** The local model's line: generations running on it and waiting for a turn; null for a remote provider. */
   queue(): { running: number; waiting: number } | null;
-  /** Starts background work (the local model's download and load); no-op for remote providers. */
+  /** Starts background work (the local model's download and file check); no-op for remote providers. */
   prepare(): void;
   /** For GET /api/health: provider and state for anyone, the model and any failure reason as details. */
   status(): ComponentHealth;
@@ -70,11 +71,11 @@ export interface AiRuntime {
   close(): Promise<void>;
 }
 
-export function createAiRuntime(
+export async function createAiRuntime(
   config: Config,
   log: FastifyBaseLogger,
   progressOutput: ProgressOutput | null,
-): AiRuntime {
+): Promise<AiRuntime> {
   const settings: GenerationSettings = {
     timeoutMs: config.AI_TIMEOUT_MS,
     maxRetries: config.AI_MAX_RETRIES,
@@ -84,14 +85,14 @@ export function createAiRuntime(
   const provider = resolveProviderSettings(config);
   if (provider.provider !== 'local') {
     const http = createNodeHttpFetch();
-    const model = createRemoteModel(provider, http.fetch);
+    const remote = await createRemoteModel(provider, http.fetch);
     return {
       provider: provider.provider,
       settings,
       assertAvailable() {},
       waitForModel: async () => {},
       dropQueued: () => false,
-      languageModel: () => model,
+      languageModel: () => remote.model,
       promptBudget: () => ({
         maxPromptTokens: Math.max(1024, config.AI_CONTEXT_TOKENS - config.AI_MAX_OUTPUT_TOKENS),
         parallelCalls: Number.POSITIVE_INFINITY,
@@ -104,7 +105,10 @@ export function createAiRuntime(
         details: { model: provider.modelId },
       }),
       describe: () => remoteAiStatus(provider.provider, provider.modelId),
-      close: async () => http.close(),
+      close: async () => {
+        remote.close();
+        http.close();
+      },
     };
   }
   const host = createLocalHost(config, log, progressOutput);
@@ -116,10 +120,10 @@ export function createAiRuntime(
     dropQueued: (generationId, reason) => host.limiter.drop(generationId, reason),
     languageModel: () => host.languageModel(),
     promptBudget: () => {
-      // The loaded context may be smaller than asked for (the model's own training context).
-      const context = host.status.state === 'ready' ? host.status.contextSize : config.LOCAL_MODEL_CONTEXT;
+      // The loaded context may be smaller than asked for (the model's own training context): the host
+      // keeps the last loaded size while the model is out of memory.
       return {
-        maxPromptTokens: Math.floor(context * PROMPT_SHARE),
+        maxPromptTokens: Math.floor(host.contextSize * PROMPT_SHARE),
         parallelCalls: config.LOCAL_MODEL_PARALLEL,
         checksPromptLength: true,
       };
@@ -158,6 +162,7 @@ function createLocalHost(config: Config, log: FastifyBaseLogger, progressOutput:
     contextSize: config.LOCAL_MODEL_CONTEXT,
     parallel: config.LOCAL_MODEL_PARALLEL,
     queueLimit: config.AI_QUEUE_LIMIT,
+    idleUnloadMs: config.LOCAL_MODEL_IDLE_MS,
     log,
     progressOutput,
   });

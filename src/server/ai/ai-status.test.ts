@@ -30,13 +30,16 @@ describe('localAiStatus', () => {
     expect(aiStatusSchema.parse(known)).toEqual(known);
   });
 
-  it('reports idle, loading and ready without the loaded model’s internals', () => {
+  it('reports idle, unloaded, loading and ready without the loaded model’s internals', () => {
     expect(localAiStatus(MODEL, { state: 'idle' })).toEqual({
       provider: 'local',
       model: MODEL,
       state: 'idle',
     });
     expect(localAiStatus(MODEL, { state: 'loading' }).state).toBe('loading');
+    const unloaded = localAiStatus(MODEL, { state: 'unloaded' });
+    expect(unloaded).toEqual({ provider: 'local', model: MODEL, state: 'unloaded' });
+    expect(aiStatusSchema.parse(unloaded)).toEqual(unloaded);
     expect(localAiStatus(MODEL, { state: 'ready', contextSize: 8192, threads: 4, sequences: 1 })).toEqual({
       provider: 'local',
       model: MODEL,

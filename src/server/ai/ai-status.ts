@@ -1,5 +1,5 @@
 import type { AiStatus } from '#shared/ai-status';
-import type { LocalModelStatus, ModelRetry } from './local/local-model-host.ts';
+import type { LocalModelStatus, ModelRetry } from './local/local-model-status.ts';
 
 /** The way out when no model can be had, for the administrator: names of settings, never their values. */
 const OTHER_PROVIDER =

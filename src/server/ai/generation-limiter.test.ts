@@ -192,6 +192,35 @@ describe('GenerationLimiter', () => {
     await expect(limiter.whenOpen(alice, AbortSignal.abort(new Error('already')))).rejects.toThrow('already');
   });
 
+  it('says when it becomes idle, and closes again only when idle: newcomers then wait for the opening', async () => {
+    let idle = 0;
+    const limiter = new GenerationLimiter(2, 2, undefined, { onIdle: () => idle++ });
+    const first = await limiter.acquire(alice);
+    const second = await limiter.acquire(bob);
+    expect(() => limiter.close()).toThrow('only an idle line can be closed');
+    first();
+    expect(idle).toBe(0); // bob's still runs
+    second();
+    second(); // a second release changes nothing
+    expect(idle).toBe(1);
+
+    limiter.close();
+    expect(limiter.isOpen).toBe(false);
+    const started: string[] = [];
+    const waiting = limiter.acquire(alice).then((release) => {
+      started.push('alice');
+      return release;
+    });
+    const gate = limiter.whenOpen(bob).then(() => started.push('bob'));
+    await Promise.resolve();
+    expect([started, limiter.queued]).toEqual([[], 2]);
+    limiter.open();
+    await gate;
+    (await waiting)();
+    expect(started.sort()).toEqual(['alice', 'bob']);
+    expect(idle).toBe(2);
+  });
+
   it('reads the ticket back from the provider options it travels in', () => {
     expect(readQueueTicket(queueTicketOptions({ userId: 'u1', id: 'g1' }))).toEqual({
       userId: 'u1',

@@ -44,7 +44,8 @@ export function busyError(): AppError {
  * burst never locks the others out.
  *
  * A line may start closed (the local model is still downloading or loading): nobody starts, everyone
- * waits in it under the same rules, and `open()` lets them go, or `failWaiting()` turns them away.
+ * waits in it under the same rules, and `open()` lets them go, or `failWaiting()` turns them away. An
+ * idle line may be closed again (`close()`: the local model leaves memory until the next request).
  */
 export class GenerationLimiter {
   private running = 0;
@@ -57,17 +58,20 @@ export class GenerationLimiter {
   readonly maxWaiting: number;
   /** The error of a caller with no place in line (the local model's 503 unless told otherwise). */
   private readonly busy: () => AppError;
+  private readonly onIdle: (() => void) | undefined;
 
+  /** `onIdle`: called each time a slot is given back and nothing runs or waits any more. */
   constructor(
     concurrency: number,
     maxWaiting: number,
     busy: () => AppError = busyError,
-    options: { closed?: boolean } = {},
+    options: { closed?: boolean; onIdle?: () => void } = {},
   ) {
     this.concurrency = concurrency;
     this.maxWaiting = maxWaiting;
     this.busy = busy;
     this.closed = options.closed ?? false;
+    this.onIdle = options.onIdle;
   }
 
   get isOpen(): boolean {
@@ -122,6 +126,12 @@ export class GenerationLimiter {
       else held.push(waiter);
     }
     for (const waiter of held) this.enqueue(waiter);
+  }
+
+  /** Closes the line again: whoever comes waits for the next `open()`. Only for an idle line. */
+  close(): void {
+    if (this.running > 0 || this.waitingCount > 0) throw new Error('only an idle line can be closed');
+    this.closed = true;
   }
 
   /** Turns away everyone waiting (the model could not be had), each with the error `reason()` makes. */
@@ -228,6 +238,7 @@ export class GenerationLimiter {
       released = true;
       this.running--;
       this.next()?.start();
+      if (this.running === 0 && this.waitingCount === 0) this.onIdle?.();
     };
   }
 }

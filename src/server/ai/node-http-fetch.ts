@@ -15,7 +15,9 @@ export interface NodeHttpFetch {
  * classifies them the same way.
  */
 export function createNodeHttpFetch(): NodeHttpFetch {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // No cap on open connections: each streamed generation holds one for its whole answer, and a cap would
+  // make the next ones wait for a connection until they time out (1,000 streams on one instance).
+  const agent = new Agent({ keepAlive: true });
   const nodeFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const body = init?.body;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '#server/errors';
 import type { TokenRevocations } from './token-revocations.ts';
+import { createVerifiedTokens } from './verified-tokens.ts';
 
 /**
  * API access tokens: short-lived HS256 JWTs minted by POST /api/jwt for a proven session and verified
@@ -26,11 +27,21 @@ export interface AccessTokens {
   readonly revocations: TokenRevocations;
 }
 
+/** Verified tokens remembered per process (a few hundred bytes each). */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 const invalid = () =>
   new AppError('unauthorized:token', 'The access token is not valid. Please sign in again.');
 
 export function createAccessTokens(secret: string, revocations: TokenRevocations): AccessTokens {
   const key = createHash('sha256').update(`draftsmith-access-token:${secret}`).digest();
+  const verified = createVerifiedTokens<AccessClaims & { issuedAtMs: number }>(VERIFIED_TOKENS_MAX);
+  const checkRevocation = async (claims: AccessClaims & { issuedAtMs: number }): Promise<AccessClaims> => {
+    if (await revocations.isRevoked(claims)) {
+      throw new AppError('unauthorized:token', 'Your session has ended. Please sign in again.');
+    }
+    return { sub: claims.sub, email: claims.email, sid: claims.sid };
+  };
   return {
     revocations,
     async sign({ sub, email, sid }) {
@@ -50,6 +61,8 @@ export function createAccessTokens(secret: string, revocations: TokenRevocations
       return { token, expiresAt: exp * 1000 };
     },
     async verify(token) {
+      const known = verified.get(token, Date.now());
+      if (known) return checkRevocation(known);
       let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
       try {
         ({ payload } = await jwtVerify(token, key, {
@@ -61,14 +74,13 @@ export function createAccessTokens(secret: string, revocations: TokenRevocations
         if (!(err instanceof joseErrors.JWTExpired)) throw invalid();
         throw new AppError('unauthorized:token', 'Your session has expired. Please sign in again.');
       }
-      const { sub, email, sid, iat, ims } = payload;
+      const { sub, email, sid, iat, ims, exp } = payload;
       if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string' || sid === '')
         throw invalid();
-      const issuedAtMs = typeof ims === 'number' ? ims : (iat ?? 0) * 1000;
-      if (await revocations.isRevoked({ sid, sub, issuedAtMs })) {
-        throw new AppError('unauthorized:token', 'Your session has ended. Please sign in again.');
-      }
-      return { sub, email, sid };
+      const claims = { sub, email, sid, issuedAtMs: typeof ims === 'number' ? ims : (iat ?? 0) * 1000 };
+      // jose refuses a token once `exp` (seconds) is reached; a remembered one stops at the same moment.
+      if (typeof exp === 'number') verified.set(token, claims, exp * 1000);
+      return checkRevocation(claims);
     },
   };
 }

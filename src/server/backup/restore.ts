@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS_DIR } from '#server/db/client';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock';
 import { readJournal } from '#server/db/migration-level';
+import { PGLITE_START_PARAMS } from '#server/db/pglite';
 import { makeDirectory } from '#server/startup/data-dir';
 import type { FileStorage } from '#server/storage/file-storage';
 import { uploadsDirectory, uploadsStorage } from '#server/storage/storage-plugin';
@@ -125,6 +126,7 @@ async function loadDatabase(directory: string, dump: string) {
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(directory, {
+      startParams: PGLITE_START_PARAMS,
       loadDataDir: await openAsBlob(dump, { type: 'application/gzip' }),
     });
     await client.query('select 1');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createBillingRepository } from './billing-repository.ts';
 import { billingSettings } from './billing-settings.ts';
-import { createStripeBilling, createStripeClient, type StripeBilling } from './stripe-billing.ts';
+import type { StripeBilling } from './stripe-billing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,20 +11,26 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.billing` from STRIPE_* (README: Billing). */
+/**
+ * Decorates `app.billing` from STRIPE_* (README: Billing). The Stripe library is loaded only when billing
+ * is configured: a server without it does not carry its memory (issue 15).
+ */
 export const billingPlugin = fp(
   async (app: FastifyInstance) => {
     const settings = billingSettings(app.config);
+    if (!settings) {
+      app.decorate('billing', null);
+      return;
+    }
+    const { createStripeBilling, createStripeClient } = await import('./stripe-billing.ts');
     app.decorate(
       'billing',
-      settings
-        ? createStripeBilling({
-            settings,
-            stripe: createStripeClient(settings.secretKey, app.config.STRIPE_API_URL),
-            repository: createBillingRepository(app.database.db),
-            log: app.log,
-          })
-        : null,
+      createStripeBilling({
+        settings,
+        stripe: createStripeClient(settings.secretKey, app.config.STRIPE_API_URL),
+        repository: createBillingRepository(app.database.db),
+        log: app.log,
+      }),
     );
   },
   { name: 'billing' },

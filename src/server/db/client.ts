@@ -1,14 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { levelOf, type Migration, migrationState, readJournal, type SchemaLevel } from './migration-level.ts';
 import * as schema from './schema.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Where the build puts the empty-database template (pglite.ts); the sources have none, tests pass theirs. */
+const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 /** Both drivers expose the same query builder; code outside db/ only sees this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -46,20 +43,38 @@ export interface UpgradeHooks {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined; upgrade?: UpgradeHooks }
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      upgrade?: UpgradeHooks;
+      /** Where a new database's template is looked for (pglite.ts); next to this module by default. */
+      templateDir?: string;
+    }
   | { kind: 'postgres'; url: string };
 
 /** The embedded database was migrated by a later Draftsmith than this one. */
 export class DatabaseNewerError extends Error {}
 
-/** Opens the database and applies pending migrations. */
+/**
+ * Opens the database and applies pending migrations. Each kind's driver is loaded only when it is used:
+ * a server on PostgreSQL does not carry PGlite, nor the embedded one `pg` (issue 15: memory at rest).
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir, target.upgrade);
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target);
 }
 
-async function openPglite(dataDir: string | undefined, upgrade: UpgradeHooks | undefined): Promise<Database> {
-  const client = await PGlite.create(dataDir ?? 'memory://');
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+async function openPglite({
+  dataDir,
+  upgrade,
+  templateDir = PGLITE_TEMPLATE_DIR,
+}: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<Database> {
+  const [{ openPgliteClient }, { drizzle }, { migrate }] = await Promise.all([
+    import('./pglite.ts'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = await openPgliteClient(dataDir, templateDir);
+  const db = drizzle({ client, schema, casing: 'snake_case' });
   const dumpDataDir = () => client.dumpDataDir('gzip');
   try {
     const journal = readJournal(MIGRATIONS_DIR);
@@ -81,7 +96,7 @@ async function openPglite(dataDir: string | undefined, upgrade: UpgradeHooks | u
           }
         : null;
     if (pending) await upgrade?.before(pending);
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     if (pending) await upgrade?.after(pending);
   } catch (err) {
     await client.close().catch(() => {});
@@ -100,6 +115,11 @@ async function openPglite(dataDir: string | undefined, upgrade: UpgradeHooks | u
 const MIGRATION_LOCK_ID = 0x64726674;
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // A database that is down or out of reach fails a call within 5 s (a 503, database-outage.ts) rather than
   // holding it; TCP keep-alive finds a connection whose server vanished without closing it.
   const pool = new pg.Pool({
@@ -114,14 +134,14 @@ async function openPostgres(url: string): Promise<Database> {
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client: lockClient, schema, casing: 'snake_case' }), {
+    await migrate(drizzle({ client: lockClient, schema, casing: 'snake_case' }), {
       migrationsFolder: MIGRATIONS_DIR,
     });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { isUuid, type KeysetCursor } from '#server/db/keyset-cursor';
 import { type ChatFileRecord, type ChatMessage, history } from '#server/db/schema';
@@ -45,6 +45,33 @@ const tooManyChats = (max: number) =>
 const tooManyBytes = (max: number) =>
   quotaError(`Your saved chats would take more than ${formatBytes(max)}, the most one account can keep.`);
 
+export interface HistoryPageOptions {
+  service?: string;
+  cursor?: KeysetCursor | null;
+  limit: number;
+}
+
+/**
+ * The query of one page of a user's chats, newest first, `limit + 1` rows (`list` below; bench:costs
+ * runs its SQL bare to compare).
+ */
+export function historyPageQuery(db: Db, userId: string, { service, cursor, limit }: HistoryPageOptions) {
+  return db
+    .select()
+    .from(history)
+    .where(
+      and(
+        eq(history.userId, userId),
+        service ? eq(history.service, service) : undefined,
+        cursor
+          ? sql`(${history.createdAt}, ${history.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(history.createdAt), desc(history.id))
+    .limit(limit + 1);
+}
+
 /**
  * History chats. Every query is scoped to the calling user (`where user_id = caller`), so one user can
  * never read, change or delete another's chats, whatever id they send.
@@ -52,14 +79,19 @@ const tooManyBytes = (max: number) =>
 export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) {
   type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-  async function usage(q: Db | Tx, userId: string): Promise<{ chats: number; bytes: number }> {
-    const [row] = await q
+  const usageQuery = (q: Db | Tx, userId: string | Placeholder) =>
+    q
       .select({
         chats: sql<number>`count(*)::int`,
         bytes: sql<number>`coalesce(sum(${history.sizeBytes}), 0)::float8`,
       })
       .from(history)
       .where(eq(history.userId, userId));
+  // The check before every generation, its SQL built once (a prepared query runs outside transactions).
+  const usageBeforeGeneration = usageQuery(db, sql.placeholder('userId')).prepare('history_usage');
+
+  async function usage(q: Db | Tx, userId: string): Promise<{ chats: number; bytes: number }> {
+    const [row] = await (q === db ? usageBeforeGeneration.execute({ userId }) : usageQuery(q, userId));
     return { chats: row?.chats ?? 0, bytes: row?.bytes ?? 0 };
   }
 
@@ -80,23 +112,23 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
     /**
      * Saves a chat without looking at the quota: a generation's result is never thrown away once it
      * exists (its caller checked assertWithinQuota before it started). Saving the same chat again (a
-     * retry after the database's reply was lost) leaves the saved one as it is and returns it.
+     * retry after the database's reply was lost) leaves the saved one as it is. Only the id comes back:
+     * reading the answer back would cost as much as writing it.
      */
-    async insert(chat: NewChat): Promise<HistoryRow> {
+    async insert(chat: NewChat): Promise<void> {
       const now = new Date();
       const [row] = await db
         .insert(history)
         .values({ ...chat, createdAt: now, updatedAt: now })
         .onConflictDoNothing({ target: history.id })
-        .returning();
-      if (row) return row;
+        .returning({ id: history.id });
+      if (row) return;
       if (!chat.id) throw new Error('history insert returned no row');
       const [saved] = await db
-        .select()
+        .select({ id: history.id })
         .from(history)
         .where(and(eq(history.id, chat.id), eq(history.userId, chat.userId)));
       if (!saved) throw new Error('history insert: the id is taken by another user’s chat');
-      return saved;
     },
 
     /**
@@ -130,22 +162,9 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
     },
 
     /** Newest first; `limit + 1` rows are read to know whether another page follows. */
-    async list(userId: string, options: { service?: string; cursor?: KeysetCursor | null; limit: number }) {
-      const { service, cursor, limit } = options;
-      const rows = await db
-        .select()
-        .from(history)
-        .where(
-          and(
-            eq(history.userId, userId),
-            service ? eq(history.service, service) : undefined,
-            cursor
-              ? sql`(${history.createdAt}, ${history.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(history.createdAt), desc(history.id))
-        .limit(limit + 1);
+    async list(userId: string, options: HistoryPageOptions) {
+      const { limit } = options;
+      const rows = await historyPageQuery(db, userId, options);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

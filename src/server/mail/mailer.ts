@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -61,13 +61,20 @@ export async function pruneOutbox(outboxDir: string, before: number): Promise<vo
 }
 
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
-  const smtp = smtpUrl ? createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }, { from }) : null;
-  const composer = smtp ? null : createTransport({ streamTransport: true, buffer: true }, { from });
+  // nodemailer is loaded with the first message, not at every start (issue 15: memory at rest).
+  let transport: Promise<Transporter> | undefined;
+  const mailTransport = () => {
+    transport ??= import('nodemailer').then(({ createTransport }) =>
+      smtpUrl
+        ? createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }, { from })
+        : createTransport({ streamTransport: true, buffer: true }, { from }),
+    );
+    return transport;
+  };
   const pending = new Set<Promise<boolean>>();
 
   async function toOutbox({ to, subject, text, html, link }: MailMessage): Promise<void> {
-    if (!composer) throw new Error('no outbox transport');
-    const info = await composer.sendMail({ to, subject, text, html });
+    const info = await (await mailTransport()).sendMail({ to, subject, text, html });
     await mkdir(outboxDir, { recursive: true, mode: 0o700 });
     const file = join(outboxDir, outboxFileName(new Date(), randomBytes(4).toString('hex')));
     // The message carries a working link: readable by the server's user only.
@@ -78,22 +85,22 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
 
   async function deliver(message: MailMessage): Promise<boolean> {
     try {
-      if (smtp) {
+      if (smtpUrl) {
         const { to, subject, text, html } = message;
-        await smtp.sendMail({ to, subject, text, html });
+        await (await mailTransport()).sendMail({ to, subject, text, html });
         log.info({ subject }, 'mail: sent');
       } else {
         await toOutbox(message);
       }
       return true;
     } catch (err) {
-      log.error({ err, subject: message.subject, delivery: smtp ? 'smtp' : 'outbox' }, 'mail: not sent');
+      log.error({ err, subject: message.subject, delivery: smtpUrl ? 'smtp' : 'outbox' }, 'mail: not sent');
       return false;
     }
   }
 
   return {
-    delivery: smtp ? 'smtp' : 'outbox',
+    delivery: smtpUrl ? 'smtp' : 'outbox',
     send(message) {
       const sending = deliver(message);
       pending.add(sending);
@@ -102,7 +109,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     },
     async close() {
       await Promise.allSettled([...pending]);
-      smtp?.close();
+      (await transport?.catch(() => undefined))?.close();
     },
   };
 }

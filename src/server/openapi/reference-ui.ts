@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import scalarApiReference from '@scalar/fastify-api-reference';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError } from '#server/errors';
 
 const DOCS_PATH = '/api/docs';
+const PAGE_PATH = `${DOCS_PATH}/`;
 const SCRIPT_PATH = `${DOCS_PATH}/js/scalar.js`;
+/** What Scalar's answers carry that the forwarded answer keeps (helmet's and this server's own are set here). */
+const FORWARDED_HEADERS = ['content-type', 'location'] as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 
@@ -63,7 +65,31 @@ export async function referenceUi(app: FastifyInstance): Promise<void> {
     return payload;
   });
 
-  await app.register(scalarApiReference, {
+  // Scalar's plugin and its 4 MB viewer (about 17 MB of memory) are loaded on the first visit to the
+  // reference, in an app of their own, rather than at every start (issue 15: a small server's memory).
+  let scalar: Promise<FastifyInstance> | undefined;
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    scalar ??= createScalarApp().catch((err: unknown) => {
+      scalar = undefined; // a failed load is tried again by the next visit
+      throw err;
+    });
+    const answer = await (await scalar).inject({ method: 'GET', url: request.url });
+    for (const name of FORWARDED_HEADERS) {
+      const value = answer.headers[name];
+      if (typeof value === 'string') reply.header(name, value);
+    }
+    return reply.code(answer.statusCode).send(answer.body);
+  };
+  for (const url of [DOCS_PATH, PAGE_PATH, SCRIPT_PATH]) {
+    app.get(url, { schema: { hide: true } }, forward);
+  }
+}
+
+/** Scalar's own Fastify plugin in an app that serves nothing but the reference (forwarded to by `inject`). */
+async function createScalarApp(): Promise<FastifyInstance> {
+  const { default: scalarApiReference } = await import('@scalar/fastify-api-reference');
+  const scalar = Fastify({ logger: false });
+  await scalar.register(scalarApiReference, {
     routePrefix: DOCS_PATH,
     configuration: {
       url: '/api/openapi.json',
@@ -79,4 +105,6 @@ export async function referenceUi(app: FastifyInstance): Promise<void> {
       persistAuth: false,
     },
   });
+  await scalar.ready();
+  return scalar;
 }

@@ -15,8 +15,9 @@ export const aiStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tools'],
         summary: 'The AI model’s state',
         description:
-          'The model behind the tools: `idle`, `downloading` (with progress), `loading`, `ready`, or `failed` ' +
-          'with the reason, advice for the administrator and how it is tried again. Cacheable for a second.',
+          'The model behind the tools: `idle`, `downloading` (with progress), `unloaded` (on disk, loaded ' +
+          'into memory by the next request), `loading`, `ready`, or `failed` with the reason, advice for the ' +
+          'administrator and how it is tried again. Cacheable for a second.',
         response: { 200: aiStatusSchema },
       },
     },

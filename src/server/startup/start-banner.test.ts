@@ -77,6 +77,8 @@ describe('bannerLines', () => {
       aiLines(snapshot({ ai: { provider: 'local', model, ...ai } as AiStatus }), plain)[1];
     expect(state({ state: 'idle' })).toBe('            starting…');
     expect(state({ state: 'loading' })).toBe('            loading into memory…');
+    expect(state({ state: 'unloaded' })).toBe('            ready (loads into memory on first use)');
+    expect(aiLines(snapshot({ ai: { provider: 'local', model, state: 'unloaded' } }), plain)).toHaveLength(2);
     expect(state({ state: 'downloading', receivedBytes: 3 * MB })).toBe('            downloading  3.0 MB');
     // No percent yet (first bytes) but a known size: the bar comes from the sizes.
     expect(state({ state: 'downloading', receivedBytes: 0, totalBytes: 1066 * MB })).toBe(
@@ -145,6 +147,7 @@ describe('isSettled', () => {
     const ai = (fields: Partial<AiStatus>) =>
       ({ provider: 'local', model, state: 'idle', ...fields }) as AiStatus;
     expect(isSettled(ai({ state: 'ready' }))).toBe(true);
+    expect(isSettled(ai({ state: 'unloaded' }))).toBe(true);
     expect(isSettled(ai({ state: 'failed', retry: 'never' }))).toBe(true);
     expect(isSettled(ai({ state: 'failed', retry: 'on-request' }))).toBe(true);
     expect(isSettled(ai({ state: 'failed', retry: 'automatic' }))).toBe(false);

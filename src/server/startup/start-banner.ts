@@ -64,11 +64,17 @@ export function aiLines(snapshot: BannerSnapshot, style: BannerStyle): string[] 
 }
 
 /**
- * True once the model's state will not change by itself (the banner stops redrawing): ready, or failed
- * without an automatic retry (a download that stopped is tried again on a timer: still moving).
+ * True once the model's state will not change by itself (the banner stops redrawing): ready (in memory
+ * or not), or failed without an automatic retry (a download that stopped is tried again on a timer:
+ * still moving).
  */
 export function isSettled(ai: AiStatus): boolean {
-  return ai.state === 'ready' || (ai.state === 'failed' && ai.retry !== 'automatic');
+  return isUsable(ai) || (ai.state === 'failed' && ai.retry !== 'automatic');
+}
+
+/** Ready, or on disk and loaded by the first request. */
+function isUsable(ai: AiStatus): boolean {
+  return ai.state === 'ready' || ai.state === 'unloaded';
 }
 
 type Tone = 'url' | 'good' | 'busy' | 'bad';
@@ -95,6 +101,8 @@ function stateRow({ ai, bytesPerSecond }: BannerSnapshot): Row {
       const rate = bytesPerSecond ? `  ${megabytes(bytesPerSecond)} MB/s` : '';
       return { label: '', text: `downloading${bar}  ${sizes}${rate}`, tone: 'busy' };
     }
+    case 'unloaded':
+      return { label: '', text: 'ready (loads into memory on first use)', tone: 'good' };
     case 'loading':
       return { label: '', text: 'loading into memory…', tone: 'busy' };
     case 'ready':
@@ -113,7 +121,7 @@ function retryNote(ai: AiStatus): string {
 
 function nextStep(ai: AiStatus): string | null {
   if (ai.state === 'failed') return ai.advice ?? null;
-  if (ai.state === 'ready') return null;
+  if (isUsable(ai)) return null;
   return 'You can sign up now: the tools answer once the model is ready.';
 }
 

@@ -41,7 +41,7 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
         : app.config.NODE_ENV === 'test'
           ? null
           : process.stderr;
-    const ai = createAiRuntime(app.config, app.log, progressOutput);
+    const ai = await createAiRuntime(app.config, app.log, progressOutput);
     const inFlight = createInFlightGenerations(app.redis, app.config.AI_MAX_IN_FLIGHT_PER_USER, app.log);
     const generations = new RunningGenerations({
       ai,

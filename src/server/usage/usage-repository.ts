@@ -4,7 +4,7 @@ import { generationUsage, profile } from '#server/db/schema';
 import { monthlyGenerationLimit } from '#shared/plans';
 import type { GenerationUsage } from '#shared/user';
 import { generationsUsedUp } from './usage-errors.ts';
-import { planInForce, type UsagePeriod } from './usage-period.ts';
+import { type PlanState, planInForce, type UsagePeriod } from './usage-period.ts';
 
 export interface UsageRepositoryOptions {
   /** FREE_GENERATIONS_PER_MONTH: the free plan's limit (the paid plans' are in src/shared/plans.ts). */
@@ -64,6 +64,13 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
     return row?.count ?? 0;
   }
 
+  // Run after every generation: its SQL built once.
+  const commitQuery = db
+    .update(generationUsage)
+    .set({ status: 'used' })
+    .where(eq(generationUsage.generationId, sql.placeholder('generationId')))
+    .prepare('usage_commit');
+
   const limitOf = (planId: string) => monthlyGenerationLimit(planId, options.freeGenerationsPerMonth);
 
   return {
@@ -74,25 +81,41 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
      */
     async reserve(userId: string, generationId: string, tool: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${USAGE_LOCK_SPACE}::int, hashtext(${userId}))`);
         const at = now();
-        const { planId, period } = await planOf(tx, userId, at);
+        // One statement for the lock, the plan, and no wait for the disk at commit: a reservation a
+        // crash loses is one generation not counted, as one whose instance crashed is after its TTL.
+        const [state] = await tx
+          .select({
+            ...planStateColumns,
+            locked: sql`pg_advisory_xact_lock(${USAGE_LOCK_SPACE}::int, hashtext(${userId}))`,
+            unsynced: sql`set_config('synchronous_commit', 'off', true)`,
+          })
+          .from(sql`(select 1) as one`)
+          .leftJoin(profile, eq(profile.userId, userId));
+        const { planId, period } = planInForce(state?.subscription == null ? null : (state as PlanState), at);
         const limit = limitOf(planId);
-        if (limit !== null && (await countInPeriod(tx, userId, at, period)) >= limit) {
-          throw generationsUsedUp(planId, limit);
+        if (limit === null) {
+          await tx
+            .insert(generationUsage)
+            .values({ userId, generationId, tool, status: 'reserved', createdAt: at });
+          return;
         }
-        await tx
-          .insert(generationUsage)
-          .values({ userId, generationId, tool, status: 'reserved', createdAt: at });
+        // The count and the insert in one statement, after the lock: it sees every reservation before it.
+        const { rows } = await tx.execute(sql`
+          insert into ${generationUsage} (user_id, generation_id, tool, status, created_at)
+          select ${userId}, ${generationId}, ${tool}, 'reserved', ${at.toISOString()}::timestamptz
+          where (
+            select count(*) from ${generationUsage}
+            where ${and(eq(generationUsage.userId, userId), countedInPeriod(at, period))}
+          ) < ${limit}
+          returning 1`);
+        if (rows.length === 0) throw generationsUsedUp(planId, limit);
       });
     },
 
     /** The generation succeeded: its reservation counts for good. */
     async commit(generationId: string): Promise<void> {
-      await db
-        .update(generationUsage)
-        .set({ status: 'used' })
-        .where(eq(generationUsage.generationId, generationId));
+      await commitQuery.execute({ generationId });
     },
 
     /** The generation failed, was stopped before any output or never started: it gives its reservation back. */

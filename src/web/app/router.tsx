@@ -1,39 +1,31 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { TOOL_LIST } from '#shared/tools';
+import { lazyWithPreload } from '#web/lib/lazy-with-preload.tsx';
 import { LazyNotFound } from './routes/lazy-not-found.tsx';
 import { PublicLayout } from './routes/public-layout.tsx';
 import { RouteErrorBoundary } from './routes/route-error-boundary.tsx';
 
 // Pages load on demand so the first view only carries what it shows.
-const LandingPage = lazy(async () => ({
-  default: (await import('#web/features/landing/components/landing-page.tsx')).LandingPage,
-}));
-const PricingRoute = lazy(async () => ({
-  default: (await import('./routes/pricing-route.tsx')).PricingRoute,
-}));
-const AuthRoute = lazy(async () => ({ default: (await import('./routes/auth-route.tsx')).AuthRoute }));
-const ForgotPasswordRoute = lazy(async () => ({
-  default: (await import('./routes/account-email-routes.tsx')).ForgotPasswordRoute,
-}));
-const ResetPasswordRoute = lazy(async () => ({
-  default: (await import('./routes/account-email-routes.tsx')).ResetPasswordRoute,
-}));
-const VerifyEmailRoute = lazy(async () => ({
-  default: (await import('./routes/account-email-routes.tsx')).VerifyEmailRoute,
-}));
-const ProtectedLayout = lazy(async () => ({
-  default: (await import('./routes/protected-layout.tsx')).ProtectedLayout,
-}));
-const ToolRoute = lazy(async () => ({
-  default: (await import('./routes/tool-route.tsx')).ToolRoute,
-}));
-const AdminRoute = lazy(async () => ({
-  default: (await import('./routes/admin-route.tsx')).AdminRoute,
-}));
-const AccountRoute = lazy(async () => ({
-  default: (await import('./routes/account-route.tsx')).AccountRoute,
-}));
+const LandingPage = lazyWithPreload(
+  async () => (await import('#web/features/landing/components/landing-page.tsx')).LandingPage,
+);
+const PricingRoute = lazyWithPreload(async () => (await import('./routes/pricing-route.tsx')).PricingRoute);
+const AuthRoute = lazyWithPreload(async () => (await import('./routes/auth-route.tsx')).AuthRoute);
+const ForgotPasswordRoute = lazyWithPreload(
+  async () => (await import('./routes/account-email-routes.tsx')).ForgotPasswordRoute,
+);
+const ResetPasswordRoute = lazyWithPreload(
+  async () => (await import('./routes/account-email-routes.tsx')).ResetPasswordRoute,
+);
+const VerifyEmailRoute = lazyWithPreload(
+  async () => (await import('./routes/account-email-routes.tsx')).VerifyEmailRoute,
+);
+const ProtectedLayout = lazyWithPreload(
+  async () => (await import('./routes/protected-layout.tsx')).ProtectedLayout,
+);
+const ToolRoute = lazyWithPreload(async () => (await import('./routes/tool-route.tsx')).ToolRoute);
+const AdminRoute = lazyWithPreload(async () => (await import('./routes/admin-route.tsx')).AdminRoute);
+const AccountRoute = lazyWithPreload(async () => (await import('./routes/account-route.tsx')).AccountRoute);
 
 /** docs/product.md §2 route table. Rendered inside a BrowserRouter (app.tsx) or a StaticRouter (prerender). */
 export function AppRoutes() {
@@ -49,16 +41,16 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<ForgotPasswordRoute />} />
         <Route path="reset-password" element={<ResetPasswordRoute />} />
         <Route path="verify-email" element={<VerifyEmailRoute />} />
-        <Route path="services" element={<ProtectedLayout />}>
+        <Route path="services" element={<ProtectedLayout preload={ToolRoute.preload} />}>
           <Route index element={<Navigate to={TOOL_LIST[0]!.path} replace />} />
           {TOOL_LIST.map((tool) => (
             <Route key={tool.slug} path={tool.slug} element={<ToolRoute />} />
           ))}
         </Route>
-        <Route path="admin" element={<ProtectedLayout adminOnly />}>
+        <Route path="admin" element={<ProtectedLayout adminOnly preload={AdminRoute.preload} />}>
           <Route index element={<AdminRoute />} />
         </Route>
-        <Route path="account" element={<ProtectedLayout />}>
+        <Route path="account" element={<ProtectedLayout preload={AccountRoute.preload} />}>
           <Route index element={<AccountRoute />} />
         </Route>
         <Route path="*" element={<LazyNotFound />} />

@@ -15,23 +15,35 @@ import { AppError } from '#server/errors';
 import { PROMPT_SHARE } from './prompt-share.ts';
 
 /**
+ * Where the model's calls find their context: the host, which loads the model on demand and frees it when
+ * idle.
+ */
+export interface LlamaContextSource {
+  /** The model's line; open exactly while a context is loaded, so a call holding a slot has one. */
+  readonly limiter: GenerationLimiter;
+  /** A call is coming: loads the model if it is not in memory, or throws the 503 when none can be had. */
+  wake(): void;
+  /** The loaded context; undefined while the model is not in memory. */
+  loadedContext(): LlamaContext | undefined;
+}
+
+/**
  * node-llama-cpp behind the AI SDK's LanguageModelV3 interface, so the local model streams through the
  * same code path as the remote providers. Each call takes one of the context's sequences through the
  * limiter (one generation per sequence, a bounded line of waiters, fair between the users named in the
- * call's `providerOptions.local`).
+ * call's `providerOptions.local`); a call made while the model is out of memory wakes it and waits in
+ * the line until it is loaded.
  */
 export class LlamaLanguageModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';
   readonly provider = 'local';
   readonly modelId: string;
   readonly supportedUrls = {};
-  private readonly context: LlamaContext;
-  private readonly limiter: GenerationLimiter;
+  private readonly source: LlamaContextSource;
 
-  constructor(modelId: string, context: LlamaContext, limiter: GenerationLimiter) {
+  constructor(modelId: string, source: LlamaContextSource) {
     this.modelId = modelId;
-    this.context = context;
-    this.limiter = limiter;
+    this.source = source;
   }
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
@@ -58,12 +70,25 @@ export class LlamaLanguageModel implements LanguageModelV3 {
     options: LanguageModelV3CallOptions,
   ): Promise<{ stream: ReadableStream<LanguageModelV3StreamPart> }> {
     const history = toChatHistory(options.prompt);
-    this.assertFits(history);
-    const release = await this.limiter.acquire(readQueueTicket(options.providerOptions), options.abortSignal);
+    // Checked before waiting when the model is at hand, else once it is loaded.
+    const before = this.source.loadedContext();
+    if (before) assertFits(before, history);
+    this.source.wake();
+    const release = await this.source.limiter.acquire(
+      readQueueTicket(options.providerOptions),
+      options.abortSignal,
+    );
+    let context: LlamaContext;
+    try {
+      context = this.contextForSlot(history, before);
+    } catch (err) {
+      release();
+      throw err;
+    }
     const stop = new AbortController();
     const onAbort = () => stop.abort(options.abortSignal?.reason);
     options.abortSignal?.addEventListener('abort', onAbort, { once: true });
-    const sequence = this.context.getSequence();
+    const sequence = context.getSequence();
     const chat = new LlamaChat({ contextSequence: sequence, autoDisposeSequence: true });
     const cleanup = () => {
       options.abortSignal?.removeEventListener('abort', onAbort);
@@ -119,19 +144,29 @@ export class LlamaLanguageModel implements LanguageModelV3 {
     return { stream };
   }
 
-  /** A prompt longer than the context cannot be answered; say so instead of failing deep inside. */
-  private assertFits(history: ChatHistoryItem[]): void {
-    const text = history
-      .map((item) => (item.type === 'model' ? item.response.join('') : String(item.text)))
-      .join('\n');
-    const tokens = this.context.model.tokenize(text).length;
-    const limit = Math.floor(this.context.contextSize * PROMPT_SHARE);
-    if (tokens > limit) {
-      throw new AppError(
-        'payload_too_large:model_context',
-        `The input is too long for the local AI model (${tokens} tokens, at most ${limit}). Shorten it, raise LOCAL_MODEL_CONTEXT, or configure a remote provider.`,
-      );
-    }
+  /**
+   * The context of a call holding a slot (the line is open only while one is loaded), checked for the prompt.
+   */
+  private contextForSlot(history: ChatHistoryItem[], checked: LlamaContext | undefined): LlamaContext {
+    const context = this.source.loadedContext();
+    if (!context) throw new Error('the local model is not loaded although its line is open');
+    if (context !== checked) assertFits(context, history);
+    return context;
+  }
+}
+
+/** A prompt longer than the context cannot be answered; say so instead of failing deep inside. */
+function assertFits(context: LlamaContext, history: ChatHistoryItem[]): void {
+  const text = history
+    .map((item) => (item.type === 'model' ? item.response.join('') : String(item.text)))
+    .join('\n');
+  const tokens = context.model.tokenize(text).length;
+  const limit = Math.floor(context.contextSize * PROMPT_SHARE);
+  if (tokens > limit) {
+    throw new AppError(
+      'payload_too_large:model_context',
+      `The input is too long for the local AI model (${tokens} tokens, at most ${limit}). Shorten it, raise LOCAL_MODEL_CONTEXT, or configure a remote provider.`,
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { QueryProvider } from '#web/app/query-provider.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -7,14 +7,24 @@ import { AccountHeader } from './account-header.tsx';
 import { LazyNotFound } from './lazy-not-found.tsx';
 import { RouteFallback } from './route-fallback.tsx';
 
+interface ProtectedLayoutProps {
+  adminOnly?: boolean;
+  /** Loads the page shown inside (lib/lazy-with-preload.tsx) while the session is read. */
+  preload?: () => Promise<unknown>;
+}
+
 /**
  * docs/product.md §2: /services needs a signed-in user; a skeleton while auth loads, else off to /signin. The
  * tool pages fetch through the query cache, provided here. /admin (`adminOnly`) also needs an
  * administrator: anyone else signed in gets the not-found view, as for an unknown path.
  */
-export function ProtectedLayout({ adminOnly = false }: { adminOnly?: boolean }) {
+export function ProtectedLayout({ adminOnly = false, preload }: ProtectedLayoutProps) {
   const { state } = useAuth();
   const location = useLocation();
+  // Loaded by the time the user is known, the page shows at once instead of after a spinner.
+  useEffect(() => {
+    void preload?.();
+  }, [preload]);
   if (state.status === 'signed-out') return <Navigate to="/signin" replace state={{ from: location }} />;
   if (adminOnly && state.status === 'signed-in' && state.user.admin !== true) return <LazyNotFound />;
   return (

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithPreload } from '#web/lib/lazy-with-preload.tsx';
 
-const Markdown = lazy(async () => ({ default: (await import('./markdown.tsx')).Markdown }));
+const Markdown = lazyWithPreload(async () => (await import('./markdown.tsx')).Markdown);
 
 interface LazyMarkdownProps {
   children: string;
@@ -13,13 +14,32 @@ interface LazyMarkdownProps {
  */
 export function LazyMarkdown({ children, className }: LazyMarkdownProps) {
   return (
-    <Suspense fallback={<div className="whitespace-pre-wrap text-[0.9375rem] leading-7">{children}</div>}>
+    <Suspense fallback={<MarkdownAsText>{children}</MarkdownAsText>}>
       <Markdown className={className}>{children}</Markdown>
     </Suspense>
   );
 }
 
-/** Starts loading the chunk early, e.g. when a tool form is submitted. */
+/** Markdown shown as it is, while the rendered form is on its way. */
+export function MarkdownAsText({ children }: { children: string }) {
+  return <div className="whitespace-pre-wrap text-[0.9375rem] leading-7">{children}</div>;
+}
+
+/** Starts loading the chunk early, e.g. when a tool form is submitted or a saved chat is opened. */
 export function preloadMarkdown(): void {
-  void import('./markdown.tsx');
+  void Markdown.preload();
+}
+
+/** Loads the chunk; true once it is in, after which rendering markdown never waits for it. */
+export function useMarkdownLoaded(): boolean {
+  const [loaded, setLoaded] = useState(Markdown.isLoaded);
+  useEffect(() => {
+    if (loaded) return;
+    let mounted = true;
+    void Markdown.preload().then(() => mounted && setLoaded(true));
+    return () => {
+      mounted = false;
+    };
+  }, [loaded]);
+  return loaded;
 }

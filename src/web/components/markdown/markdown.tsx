@@ -1,12 +1,13 @@
 import type { Element, ElementContent } from 'hast';
 import { ImageIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, memo, useMemo } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { HIGHLIGHT_LANGUAGES } from './highlight-languages.ts';
+import { markdownSections } from './markdown-sections.ts';
 import './markdown.css';
 
 /** The text of a hast subtree (a highlighted code block is nested spans). */
@@ -72,6 +73,7 @@ function ImageAsLink({ src, alt }: ComponentProps<'img'> & { node?: Element }) {
 }
 
 const COMPONENTS: Components = { pre: CodeBlock, a: SafeLink, img: ImageAsLink };
+const REMARK: Options['remarkPlugins'] = [remarkGfm];
 const REHYPE: Options['rehypePlugins'] = [
   [rehypeHighlight, { languages: HIGHLIGHT_LANGUAGES, aliases: { go: ['golang'] } }],
 ];
@@ -84,18 +86,31 @@ interface MarkdownProps {
 /**
  * Untrusted model output as markdown: raw HTML is shown as text (no rehype-raw), and link targets go
  * through react-markdown's default URL filter, which drops javascript:, data: and other schemes.
+ * Each section (markdown-sections.ts) is parsed on its own and memoized: a streamed answer re-parses
+ * only its last section, and a long answer rendered in a transition yields between sections.
  */
 export function Markdown({ children, className }: MarkdownProps) {
+  const sections = useMemo(() => markdownSections(children), [children]);
   return (
     <div className={cn('md-prose', className)}>
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={REHYPE}
-        components={COMPONENTS}
-        urlTransform={defaultUrlTransform}
-      >
-        {children}
-      </ReactMarkdown>
+      {sections.map((section, index) => (
+        // Sections only change at the end (a stream grows); the index is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+        <MarkdownSection key={index} source={section} />
+      ))}
     </div>
   );
 }
+
+const MarkdownSection = memo(function MarkdownSection({ source }: { source: string }) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={REMARK}
+      rehypePlugins={REHYPE}
+      components={COMPONENTS}
+      urlTransform={defaultUrlTransform}
+    >
+      {source}
+    </ReactMarkdown>
+  );
+});

@@ -1,12 +1,14 @@
 import { CircleStop, Sparkles } from 'lucide-react';
+import { useEffect } from 'react';
 import { AnswerDownloads, answerDownloadLabel } from '#web/components/answer-downloads.tsx';
-import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
+import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { WithMatchReport } from '#web/components/match-report.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useHistoryItem } from '#web/features/history/api/get-history-item.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
 import { PromptSection } from './prompt-section.tsx';
+import { SavedAnswer } from './saved-answer.tsx';
 
 /**
  * A saved chat (docs/product.md §2): the collapsible Prompt (with the uploaded document, if any), then
@@ -14,6 +16,8 @@ import { PromptSection } from './prompt-section.tsx';
  */
 export function ChatView({ chatId }: { chatId: string }) {
   const chat = useHistoryItem(chatId);
+  // The renderer's chunk loads while the chat does.
+  useEffect(preloadMarkdown, []);
 
   if (chat.isPending) {
     return (
@@ -64,7 +68,7 @@ export function ChatView({ chatId }: { chatId: string }) {
           ) : null}
           <WithMatchReport report={matchReport}>
             {reply ? (
-              <LazyMarkdown>{reply}</LazyMarkdown>
+              <SavedAnswer text={reply} />
             ) : (
               <p className="text-muted-foreground text-sm">no message yet</p>
             )}

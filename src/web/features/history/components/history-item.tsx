@@ -1,5 +1,5 @@
 import { MessageSquareText } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Chat } from '#shared/history';
 import { cutSidebarTitle } from '#shared/text';
 import { useDeleteHistory } from '#web/features/history/api/delete-history.ts';
@@ -16,7 +16,16 @@ interface HistoryItemProps {
   onDeleted: (id: string) => void;
 }
 
-export function HistoryItem({ chat, active, onSelect, onDeleted }: HistoryItemProps) {
+/**
+ * One chat in the sidebar. Memoized: loading an older page or selecting a chat re-renders only the rows
+ * whose chat or selection changed, not every row of a long list (bench/README.md, bench:render).
+ */
+export const HistoryItem = memo(function HistoryItem({
+  chat,
+  active,
+  onSelect,
+  onDeleted,
+}: HistoryItemProps) {
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const rename = useRenameHistory();
@@ -90,4 +99,4 @@ export function HistoryItem({ chat, active, onSelect, onDeleted }: HistoryItemPr
       />
     </li>
   );
-}
+});

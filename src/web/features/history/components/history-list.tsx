@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useHistory } from '#web/features/history/api/get-history.ts';
 import { HistoryItem } from './history-item.tsx';
@@ -15,6 +15,13 @@ interface HistoryListProps {
 /** The sidebar's history for one user and one service, newest first (docs/product.md §2, §3). */
 export function HistoryList({ uid, service, activeId, onSelect, onDeleted }: HistoryListProps) {
   const history = useHistory(uid, service);
+  // The rows are memoized, so they get handlers that stay the same while the caller's change.
+  const handlers = useRef({ onSelect, onDeleted });
+  useLayoutEffect(() => {
+    handlers.current = { onSelect, onDeleted };
+  });
+  const select = useCallback((id: string) => handlers.current.onSelect(id), []);
+  const deleted = useCallback((id: string) => handlers.current.onDeleted(id), []);
 
   useEffect(() => {
     if (history.error) console.error('Error loading chat history', history.error);
@@ -56,8 +63,8 @@ export function HistoryList({ uid, service, activeId, onSelect, onDeleted }: His
             key={chat._id}
             chat={chat}
             active={chat._id === activeId}
-            onSelect={onSelect}
-            onDeleted={onDeleted}
+            onSelect={select}
+            onDeleted={deleted}
           />
         ))}
       </ul>

@@ -11,12 +11,13 @@ const PREPARING_POLL_MS = 1500;
 const FAILED_POLL_MS = 10_000;
 
 /**
- * How often to ask again: never once the model is ready (nor before the first answer, retried as usual).
+ * How often to ask again: never once the model is ready (nor before the first answer, retried as usual),
+ * nor while it rests out of memory with no request of this page waiting (a request loads it).
  * While this page's request waits, closely even after a failure: that request starts a new attempt,
  * which the banner should show as soon as it begins.
  */
 export function aiStatusRefetchInterval(status: AiStatus | undefined, waiting = false): number | false {
-  if (!status || status.state === 'ready') return false;
+  if (!status || status.state === 'ready' || (status.state === 'unloaded' && !waiting)) return false;
   return status.state === 'failed' && !waiting ? FAILED_POLL_MS : PREPARING_POLL_MS;
 }
 

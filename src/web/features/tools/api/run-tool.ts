@@ -1,6 +1,6 @@
 import type { GenerationProgress } from '#shared/generation-progress';
+import { createSseParser, type SseEvent } from '#shared/sse-parser';
 import { toGenerationProgress } from '#web/features/tools/lib/progress-event.ts';
-import { createSseParser, type SseEvent } from '#web/features/tools/lib/sse-parser.ts';
 import { ToolStreamError } from '#web/features/tools/lib/tool-error.ts';
 import { apiFetch } from '#web/lib/api-client.ts';
 

@@ -6,7 +6,8 @@ import { cn } from '#web/lib/cn.ts';
 /**
  * Above the tool form (docs/product.md §2): while the model downloads or loads, its progress and that a
  * request may be sent meanwhile; when no model can be had, why and what the administrator can do, before
- * anyone fills the form. Nothing once the model is ready (or while its state is unknown).
+ * anyone fills the form. Nothing once the model is ready, while it rests out of memory between uses
+ * (a request loads it: 'The model is loading.'), or while its state is unknown.
  */
 export function ModelStatusBanner({ pending }: { pending: boolean }) {
   const { data } = useAiStatus(pending);

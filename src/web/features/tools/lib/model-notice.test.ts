@@ -48,6 +48,15 @@ describe('modelNotice', () => {
     }
   });
 
+  it('says nothing while the model rests out of memory, and that it loads once a request is sent', () => {
+    expect(modelNotice({ ...base, state: 'unloaded' }, false)).toBeNull();
+    expect(modelNotice({ ...base, state: 'unloaded' }, true)).toMatchObject({
+      kind: 'preparing',
+      title: 'The model is loading.',
+      detail: 'Your request starts as soon as the model is ready.',
+    });
+  });
+
   it('tells why no model can be had, the advice, and how it is tried again', () => {
     const failed = modelNotice(
       {

@@ -1,10 +1,13 @@
 import type { AiStatus } from '#shared/ai-status';
 
-/** What the tool page says about a model that is not ready (docs/product.md §2); null once it is ready. */
+/**
+ * What the tool page says about a model that is not ready (docs/product.md §2); null once it is ready,
+ * and while it rests out of memory between uses (it loads for the next request, which then shows it).
+ */
 export type ModelNotice =
   | {
       kind: 'preparing';
-      /** Downloading, or loading (also before it started). */
+      /** Downloading, or loading (also before it started, and out of memory with a request sent). */
       downloading: boolean;
       title: string;
       detail: string;
@@ -43,7 +46,7 @@ const RETRY_TEXT: Record<NonNullable<AiStatus['retry']>, string | null> = {
  * had, why, and the advice for the administrator.
  */
 export function modelNotice(status: AiStatus, pending: boolean): ModelNotice | null {
-  if (status.state === 'ready') return null;
+  if (status.state === 'ready' || (status.state === 'unloaded' && !pending)) return null;
   if (status.state === 'failed') {
     return {
       kind: 'failed',
