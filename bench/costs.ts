@@ -12,11 +12,13 @@
  * Prints Markdown tables; `--write` puts them into bench/README.md. COSTS_QUICK=1 shortens every part;
  * SCALE_SKIP_BUILD=1 uses dist/ as it is. Exits 1 when a stream did not complete or a read failed.
  */
+
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureServer } from '#bench/memory/server-memory';
+import { createCleanups } from '#bench/scale/cleanups';
 import { startFakeModelProcess } from '#bench/scale/fake-model';
 import { createInstance, ensureBuild } from '#bench/scale/instances';
 import { agent } from '#bench/scale/load';
@@ -55,12 +57,12 @@ const SECRET = 'bench-costs-secret-0123456789abcdefghijklmnop';
 const started = performance.now();
 const log = (line: string) =>
   console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
+const cleanups = createCleanups('bench', () => agent.destroy());
 
 async function main(): Promise<boolean> {
   ensureBuild();
   const dir = mkdtempSync(join(tmpdir(), 'draftsmith-costs-'));
-  cleanups.unshift(() => rmSync(dir, { recursive: true, force: true }));
+  cleanups.add(() => rmSync(dir, { recursive: true, force: true }));
 
   log('start times (bench/memory.ts)');
   const startDir = join(dir, 'start');
@@ -70,7 +72,7 @@ async function main(): Promise<boolean> {
   ];
 
   const fake = await startFakeModelProcess({ chunks: CPU_WORDS });
-  cleanups.unshift(() => fake.stop());
+  cleanups.add(() => fake.stop());
 
   const databases: DatabaseCosts[] = [];
   const pglite = join(dir, 'pglite-server', 'pglite');
@@ -85,7 +87,7 @@ async function main(): Promise<boolean> {
 
   log('starting PostgreSQL');
   const cluster = await startPostgresCluster();
-  cleanups.unshift(() => cluster.destroy());
+  cleanups.add(() => cluster.destroy());
   databases.push(
     await measureDatabase(
       'PostgreSQL',
@@ -157,7 +159,7 @@ async function measureDatabase(
     AI_MAX_IN_FLIGHT_PER_USER: String(PER_ACCOUNT),
     FREE_GENERATIONS_PER_MONTH: '1000000',
   });
-  cleanups.unshift(() => instance.kill('SIGKILL'));
+  cleanups.add(() => instance.kill('SIGKILL'));
   await instance.start();
   const pid = instance.pid!;
   const { url } = instance;
@@ -242,22 +244,6 @@ async function measureDatabase(
   return { database: name, streams, cpu, reads: { api, bare } };
 }
 
-async function cleanUp() {
-  agent.destroy();
-  for (const cleanup of cleanups.splice(0)) {
-    try {
-      await cleanup();
-    } catch (err) {
-      console.error('cleanup failed:', err);
-    }
-  }
-}
-
-process.once('SIGINT', () => {
-  console.error('\ninterrupted: stopping everything the bench started');
-  void cleanUp().then(() => process.exit(130));
-});
-
 try {
   const ok = await main();
   if (!ok) {
@@ -268,5 +254,5 @@ try {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  await cleanUp();
+  await cleanups.run();
 }

@@ -13,11 +13,13 @@
  * (temporary cluster and server on free ports), never the machine's. SCALE_QUICK=1 shortens every
  * part (about 2 minutes instead of 5); SCALE_SKIP_BUILD=1 uses dist/ as it is.
  */
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createCleanups } from '#bench/scale/cleanups';
 import type { FakeReply } from '#tests/fakes/openai-server';
 import { freePort } from '#tests/helpers/free-port';
 import { type Account, signUpAccount } from './scale/client.ts';
@@ -67,20 +69,20 @@ const started = performance.now();
 const log = (line: string) =>
   console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
+const cleanups = createCleanups('suite', () => agent.destroy());
 
 async function main() {
   ensureBuild();
   const dir = mkdtempSync(join(tmpdir(), 'draftsmith-scale-'));
-  cleanups.unshift(() => rmSync(dir, { recursive: true, force: true }));
+  cleanups.add(() => rmSync(dir, { recursive: true, force: true }));
 
   log('starting PostgreSQL, Redis and the fake model');
   const postgres = await startPostgresCluster();
-  cleanups.unshift(() => postgres.destroy());
+  cleanups.add(() => postgres.destroy());
   const redis = await startRedisServer();
-  cleanups.unshift(() => redis.destroy());
+  cleanups.add(() => redis.destroy());
   const fake = await startFakeModelProcess(REPLIES.throughput);
-  cleanups.unshift(() => fake.stop());
+  cleanups.add(() => fake.stop());
 
   // The instances' PUBLIC_URL is the proxy of the three (the other proxy serves only the first).
   const proxyPort = await freePort();
@@ -107,11 +109,11 @@ async function main() {
     HISTORY_RATE_LIMIT_PER_USER: '0',
   };
   const instances = await Promise.all(['a', 'b', 'c'].map((name) => createInstance(name, dir, env)));
-  cleanups.unshift(() => Promise.all(instances.map((i) => i.kill('SIGKILL'))));
+  cleanups.add(() => Promise.all(instances.map((i) => i.kill('SIGKILL'))));
   const all = await startNginx({ upstreams: instances.map((i) => i.address), port: proxyPort });
-  cleanups.unshift(() => all.stop());
+  cleanups.add(() => all.stop());
   const single = await startNginx({ upstreams: [instances[0]!.address] });
-  cleanups.unshift(() => single.stop());
+  cleanups.add(() => single.stop());
   log('starting three instances (the first runs the migrations)');
   await instances[0]!.start();
   await Promise.all(instances.slice(1).map((i) => i.start()));
@@ -243,27 +245,11 @@ async function runConcurrent(base: string, accounts: Account[]) {
   return { ...counts, peak, seconds, users, p50: at(0.5), p99: at(0.99) };
 }
 
-async function cleanUp() {
-  agent.destroy();
-  for (const cleanup of cleanups.splice(0)) {
-    try {
-      await cleanup();
-    } catch (err) {
-      console.error(`cleanup: ${(err as Error).message}`);
-    }
-  }
-}
-
-process.once('SIGINT', () => {
-  console.error('\ninterrupted: stopping everything the suite started');
-  void cleanUp().then(() => process.exit(130));
-});
-
 try {
   await main();
 } catch (err) {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  await cleanUp();
+  await cleanups.run();
 }

@@ -56,7 +56,7 @@ export function timed(call: StreamedCall): Promise<Timing> {
   });
 }
 
-/** The p-th percentile (nearest rank) of the values. */
+/** The p-th percentile (nearest rank, 0 < p ≤ 100) of the values; NaN for none. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

@@ -1,3 +1,4 @@
+import { percentile } from '#bench/overhead/timed-request';
 import type { Machine } from '#bench/scale/report';
 import type { ChatRun, SidebarRun, Timed } from './measure.ts';
 
@@ -17,13 +18,6 @@ export interface RenderResults {
   runs: number;
   sidebars: SidebarScenario[];
   chats: ChatScenario[];
-}
-
-/** Nearest-rank percentile of `values` (0 < p ≤ 100). */
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const fmt = (n: number, digits = 0) =>
