@@ -49,7 +49,9 @@ function importsOf(file: string): { specifiers: string[]; targets: string[] } {
     const spec = match[1] ?? match[2] ?? '';
     specifiers.push(spec);
     if (spec.startsWith('#')) targets.push(resolveSubpath(spec) ?? `unresolved:${spec}`);
-    else if (spec.startsWith('.')) targets.push(relative(root, resolve(dirname(file), spec)));
+    // A Vite asset query (`./sprite.svg?no-inline`) names the file before it.
+    else if (spec.startsWith('.'))
+      targets.push(relative(root, resolve(dirname(file), spec.replace(/\?.*$/, ''))));
   }
   return { specifiers, targets: targets.map((t) => t.split(sep).join('/')) };
 }

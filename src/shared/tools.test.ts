@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { busyLabel } from './text.ts';
+import { TOOL_FORMS } from './tool-forms.ts';
 import { MAX_TEXT_CHARS, TOOL_INPUT_SCHEMAS } from './tool-inputs.ts';
 import {
   formatToolName,
@@ -14,7 +15,12 @@ import {
 describe('tool catalogue', () => {
   it('defines all six tools with the product paths, buttons and output fields', () => {
     expect(Object.keys(TOOLS).sort()).toEqual([...TOOL_SLUGS].sort());
-    const summary = TOOL_SLUGS.map((s) => [s, TOOLS[s].apiPath, TOOLS[s].buttonLabel, TOOLS[s].outputField]);
+    const summary = TOOL_SLUGS.map((s) => [
+      s,
+      TOOLS[s].apiPath,
+      TOOL_FORMS[s].buttonLabel,
+      TOOLS[s].outputField,
+    ]);
     expect(summary).toEqual([
       ['code-explainer', '/api/explain-code', 'Explain Code', 'explanation'],
       ['doc-summarizer', '/api/doc-summarizer', 'Summarize Now', 'summary'],
@@ -37,7 +43,7 @@ describe('tool catalogue', () => {
   });
 
   it('has the busy labels of docs/product.md §4', () => {
-    expect(TOOL_SLUGS.map((s) => TOOLS[s].busyLabel)).toEqual([
+    expect(TOOL_SLUGS.map((s) => TOOL_FORMS[s].busyLabel)).toEqual([
       'Explaining...',
       'Summarizing...',
       'Refactoring...',
@@ -48,7 +54,7 @@ describe('tool catalogue', () => {
   });
 
   it('labels the form fields as docs/product.md §2 does', () => {
-    const labels = (slug: keyof typeof TOOLS) => TOOLS[slug].fields.map((f) => f.label);
+    const labels = (slug: keyof typeof TOOLS) => TOOL_FORMS[slug].fields.map((f) => f.label);
     expect(labels('article-generator')).toEqual(['Article Topic']);
     expect(labels('code-explainer')).toContain('Your Code');
     expect(labels('email-helper')).toEqual(['Tone', 'What should the email say?']);
@@ -60,7 +66,7 @@ describe('tool catalogue', () => {
   });
 
   it('empties the form after a success only for the document tools (docs/product.md §4)', () => {
-    expect(TOOL_LIST.filter((t) => t.clearOnSuccess).map((t) => t.slug)).toEqual([
+    expect(TOOL_SLUGS.filter((s) => TOOL_FORMS[s].clearOnSuccess)).toEqual([
       'doc-summarizer',
       'resume-assistant',
     ]);
@@ -70,6 +76,7 @@ describe('tool catalogue', () => {
 describe('every catalogue entry is complete and consistent', () => {
   describe.each(TOOL_SLUGS)('%s', (slug) => {
     const tool = TOOLS[slug];
+    const form = TOOL_FORMS[slug];
     const schema = TOOL_INPUT_SCHEMAS[slug];
     const inputs = Object.keys(schema.shape);
 
@@ -82,10 +89,10 @@ describe('every catalogue entry is complete and consistent', () => {
     });
 
     it('has every text users see', () => {
-      for (const text of [tool.tagline, tool.description, tool.buttonLabel, tool.icon, tool.outputField]) {
+      for (const text of [tool.tagline, tool.description, form.buttonLabel, tool.icon, tool.outputField]) {
         expect(text.trim()).not.toBe('');
       }
-      expect(tool.busyLabel).toBe(busyLabel(tool.buttonLabel));
+      expect(form.busyLabel).toBe(busyLabel(form.buttonLabel));
     });
 
     it('has a unique API path and output field', () => {
@@ -94,19 +101,19 @@ describe('every catalogue entry is complete and consistent', () => {
     });
 
     it('has one form field per input of its schema (and the drop zone for its file part), and no other', () => {
-      const typed = tool.fields.filter((f) => f.kind !== 'file');
+      const typed = form.fields.filter((f) => f.kind !== 'file');
       expect(typed.map((f) => f.name).sort()).toEqual([...inputs].sort());
-      const files = tool.fields.filter((f) => f.kind === 'file');
+      const files = form.fields.filter((f) => f.kind === 'file');
       expect(files.map((f) => f.name)).toEqual(tool.transport === 'multipart' ? ['file'] : []);
     });
 
     it('titles chats by a required field', () => {
-      const field = tool.fields.find((f) => f.name === tool.titleField);
+      const field = form.fields.find((f) => f.name === tool.titleField);
       expect(field?.required).toBe(true);
     });
 
     it('gives every typed field a placeholder (the drop zone has its own prompt) and every select its schema options', () => {
-      for (const field of tool.fields) {
+      for (const field of form.fields) {
         if (field.kind === 'select') {
           const accepted = field.options.filter((o) => schema.safeParse(sampleWith(field.name, o)).success);
           expect(accepted).toEqual([...field.options]);
@@ -120,7 +127,7 @@ describe('every catalogue entry is complete and consistent', () => {
     /** A valid input of this tool with one field set to `value`. */
     function sampleWith(name: string, value: string): Record<string, string> {
       const sample: Record<string, string> = {};
-      for (const field of tool.fields) {
+      for (const field of form.fields) {
         sample[field.name] = field.kind === 'select' ? (field.defaultValue ?? '') : 'sample';
       }
       return { ...sample, [name]: value };

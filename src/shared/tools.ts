@@ -5,12 +5,11 @@ import { cutText, REQUEST_TITLE_CUT } from './text.ts';
  * words stay in the UI: its pages call them services (`/services/:slug`), and the history API's
  * `service` field holds a tool's slug.
  *
- * One entry per tool holds everything that describes it: names and texts, the route, the icon, the
- * form (fields, placeholders, button and busy labels, what clears after a success), the API path,
- * transport and output field, and which field names the chat. Its input schema is in tool-inputs.ts
- * (kept apart so that pages listing the tools load no zod) and its prompts in
- * src/server/tools/prompts/<slug>.ts; both are keyed by `ToolSlug`, so a tool missing either does
- * not compile. ARCHITECTURE.md "Adding a tool" lists every step.
+ * One entry per tool holds what names and places it: names and texts, the route, the icon, the API
+ * path, transport and output field, and which field names the chat. Its form is in tool-forms.ts
+ * (kept apart so that the pages that only list the tools do not load every form), its input schema
+ * in tool-inputs.ts (so that they load no zod) and its prompts in src/server/tools/prompts/<slug>.ts;
+ * all are keyed by `ToolSlug`, so a tool missing any of them does not compile. ARCHITECTURE.md "Adding a tool" lists every step.
  */
 
 /** The tools in the product's order: menus, cards, the landing page and `/services`' default. */
@@ -33,23 +32,6 @@ export const DEFAULT_TONE = 'professional';
 /** The icons tools may use (lucide names); the web maps each to its component (components/tool-icon.tsx). */
 export type ToolIconName = 'code' | 'scroll-text' | 'wand' | 'notebook-pen' | 'mail' | 'file-text';
 
-export interface ToolField {
-  /** The request field it sends, as the tool's input schema names it. */
-  name: string;
-  label: string;
-  /**
-   * `code` is a textarea in a monospace font, without spell checking; `file` is the document drop zone
-   * (one .txt, .pdf, .doc, .docx or .odt file, src/shared/documents.ts), sent as a multipart file part.
-   */
-  kind: 'text' | 'textarea' | 'code' | 'select' | 'file';
-  required: boolean;
-  options?: readonly string[];
-  defaultValue?: string;
-  placeholder?: string;
-  /** The text a chosen file stands in for: the field is hidden while a file is chosen (docs/product.md §2). */
-  replacedByFile?: boolean;
-}
-
 export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
   slug: S;
   /** Display name: the slug's words capitalised (formatToolName, docs/product.md §2). */
@@ -63,43 +45,15 @@ export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
   apiPath: `/api/${string}`;
   /** JSON body, or multipart form with text fields (docs/product.md §7: doc summarizer and resume assistant). */
   transport: 'json' | 'multipart';
-  /** The form, in the order it shows its fields. */
-  fields: readonly ToolField[];
   /** The field whose value titles the chat in the history (docs/product.md §3 request display title). */
   titleField: string;
-  buttonLabel: string;
-  /** The button's label while a request runs: busyLabel(buttonLabel), docs/product.md §4. */
-  busyLabel: string;
   /** The field of the JSON reply (and the SSE `done` event) that holds the result. */
   outputField: string;
-  /** Whether the form empties after a successful run (docs/product.md §4). */
-  clearOnSuccess: boolean;
   /**
    * Set when the answer is a document to take away: it then downloads as .docx and .md
    * (GET /api/history/:id/export), under this name for it ('Optimized resume').
    */
   downloadLabel?: string;
-}
-
-const languageField = {
-  name: 'language',
-  label: 'Language',
-  kind: 'select',
-  required: true,
-  options: CODE_LANGUAGES,
-  defaultValue: 'javascript',
-} as const satisfies ToolField;
-const codeField = {
-  name: 'code',
-  label: 'Your Code',
-  kind: 'code',
-  required: true,
-  placeholder: 'Paste the code here…',
-} as const satisfies ToolField;
-
-/** The document drop zone of the multipart tools: the request's `file` part. */
-function documentField(label: string) {
-  return { name: 'file', label, kind: 'file', required: false } as const satisfies ToolField;
 }
 
 export const TOOLS = {
@@ -112,12 +66,8 @@ export const TOOLS = {
     icon: 'code',
     apiPath: '/api/explain-code',
     transport: 'json',
-    fields: [languageField, codeField],
     titleField: 'code',
-    buttonLabel: 'Explain Code',
-    busyLabel: 'Explaining...',
     outputField: 'explanation',
-    clearOnSuccess: false,
   },
   'doc-summarizer': {
     slug: 'doc-summarizer',
@@ -128,22 +78,8 @@ export const TOOLS = {
     icon: 'scroll-text',
     apiPath: '/api/doc-summarizer',
     transport: 'multipart',
-    fields: [
-      documentField('Document (PDF, DOC, DOCX, ODT or TXT)'),
-      {
-        name: 'text',
-        label: 'Or paste your text',
-        kind: 'textarea',
-        required: true,
-        placeholder: 'Paste the text here…',
-        replacedByFile: true,
-      },
-    ],
     titleField: 'text',
-    buttonLabel: 'Summarize Now',
-    busyLabel: 'Summarizing...',
     outputField: 'summary',
-    clearOnSuccess: true,
   },
   'code-refactor': {
     slug: 'code-refactor',
@@ -154,12 +90,8 @@ export const TOOLS = {
     icon: 'wand',
     apiPath: '/api/refactor-code',
     transport: 'json',
-    fields: [languageField, codeField],
     titleField: 'code',
-    buttonLabel: 'Refactor Code',
-    busyLabel: 'Refactoring...',
     outputField: 'refactoredCode',
-    clearOnSuccess: false,
   },
   'article-generator': {
     slug: 'article-generator',
@@ -170,20 +102,8 @@ export const TOOLS = {
     icon: 'notebook-pen',
     apiPath: '/api/generate-article',
     transport: 'json',
-    fields: [
-      {
-        name: 'topic',
-        label: 'Article Topic',
-        kind: 'text',
-        required: true,
-        placeholder: 'e.g. How small teams can adopt code review without slowing down',
-      },
-    ],
     titleField: 'topic',
-    buttonLabel: 'Generate Article',
-    busyLabel: 'Generating...',
     outputField: 'article',
-    clearOnSuccess: false,
   },
   'email-helper': {
     slug: 'email-helper',
@@ -194,28 +114,8 @@ export const TOOLS = {
     icon: 'mail',
     apiPath: '/api/email-helper',
     transport: 'json',
-    fields: [
-      {
-        name: 'tone',
-        label: 'Tone',
-        kind: 'select',
-        required: true,
-        options: EMAIL_TONES,
-        defaultValue: DEFAULT_TONE,
-      },
-      {
-        name: 'prompt',
-        label: 'What should the email say?',
-        kind: 'textarea',
-        required: true,
-        placeholder: 'e.g. Ask the landlord to fix the heating before Friday, politely but firmly',
-      },
-    ],
     titleField: 'prompt',
-    buttonLabel: 'Generate Email',
-    busyLabel: 'Generating...',
     outputField: 'email',
-    clearOnSuccess: false,
   },
   'resume-assistant': {
     slug: 'resume-assistant',
@@ -226,44 +126,8 @@ export const TOOLS = {
     icon: 'file-text',
     apiPath: '/api/resume-assistant',
     transport: 'multipart',
-    fields: [
-      documentField('Resume (PDF, DOCX or TXT)'),
-      {
-        name: 'text',
-        label: 'Or paste your resume',
-        kind: 'textarea',
-        required: true,
-        placeholder: 'Paste the text here…',
-        replacedByFile: true,
-      },
-      {
-        name: 'jobDescription',
-        label: 'Job Description',
-        kind: 'textarea',
-        required: false,
-        placeholder: 'Paste the job description to tailor the resume to it (optional)',
-      },
-      {
-        name: 'tone',
-        label: 'Tone',
-        kind: 'select',
-        required: true,
-        options: RESUME_TONES,
-        defaultValue: DEFAULT_TONE,
-      },
-      {
-        name: 'role',
-        label: 'Target Role',
-        kind: 'text',
-        required: false,
-        placeholder: 'e.g. Senior Frontend Engineer (optional)',
-      },
-    ],
     titleField: 'text',
-    buttonLabel: 'Optimize Resume',
-    busyLabel: 'Optimizing...',
     outputField: 'optimizedResume',
-    clearOnSuccess: true,
     downloadLabel: 'Optimized resume',
   },
 } as const satisfies { [S in ToolSlug]: ToolDefinition<S> };

@@ -1,5 +1,6 @@
 import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { createKeyedTurns } from '#server/db/keyed-turns';
 import { isUuid, type KeysetCursor } from '#server/db/keyset-cursor';
 import { type ChatFileRecord, type ChatMessage, history } from '#server/db/schema';
 import { AppError } from '#server/errors';
@@ -107,6 +108,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
   }
 
   const limited = quota.maxChats > 0 || quota.maxBytes > 0;
+  const inTurn = createKeyedTurns();
 
   return {
     /**
@@ -134,23 +136,26 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
     /**
      * Saves a chat only if the user stays within the quota (413 `payload_too_large:history_quota`
      * otherwise). A per-user lock held to the end of the transaction makes concurrent saves of one user
-     * take turns, so together they can never pass the limit.
+     * take turns, so together they can never pass the limit (within this process they wait for their
+     * turn before taking a connection, db/keyed-turns.ts).
      */
     async insertWithinQuota(chat: NewChat): Promise<HistoryRow> {
       if (!limited) return insertRow(db, chat);
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(${QUOTA_LOCK_SPACE}::int, hashtext(${chat.userId}))`,
-        );
-        const before = await usage(tx, chat.userId);
-        if (quota.maxChats > 0 && before.chats >= quota.maxChats) throw tooManyChats(quota.maxChats);
-        // The database measures the chat (size_bytes); a chat that does not fit rolls back with the error.
-        const row = await insertRow(tx, chat);
-        if (quota.maxBytes > 0 && before.bytes + row.sizeBytes > quota.maxBytes) {
-          throw tooManyBytes(quota.maxBytes);
-        }
-        return row;
-      });
+      return inTurn(chat.userId, () =>
+        db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(${QUOTA_LOCK_SPACE}::int, hashtext(${chat.userId}))`,
+          );
+          const before = await usage(tx, chat.userId);
+          if (quota.maxChats > 0 && before.chats >= quota.maxChats) throw tooManyChats(quota.maxChats);
+          // The database measures the chat (size_bytes); a chat that does not fit rolls back with the error.
+          const row = await insertRow(tx, chat);
+          if (quota.maxBytes > 0 && before.bytes + row.sizeBytes > quota.maxBytes) {
+            throw tooManyBytes(quota.maxBytes);
+          }
+          return row;
+        }),
+      );
     },
 
     /** 413 when the user has no room left for another chat: checked before a generation starts. */

@@ -68,7 +68,7 @@ async function readForm(
 ): Promise<{ fields: Record<string, string>; document: UploadedDocument | null }> {
   const fields: Record<string, string> = {};
   let document: UploadedDocument | null = null;
-  const takesDocument = tool.definition.fields.some((field) => field.kind === 'file');
+  const takesDocument = tool.definition.transport === 'multipart';
   // UTF-8 needs at most 4 bytes a character; the schema then applies the character limit itself.
   const parts = request.parts({
     limits: {

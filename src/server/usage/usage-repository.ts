@@ -1,5 +1,6 @@
 import { and, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { createKeyedTurns } from '#server/db/keyed-turns';
 import { generationUsage, profile } from '#server/db/schema';
 import { monthlyGenerationLimit } from '#shared/plans';
 import type { GenerationUsage } from '#shared/user';
@@ -73,35 +74,30 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
 
   const limitOf = (planId: string) => monthlyGenerationLimit(planId, options.freeGenerationsPerMonth);
 
-  return {
-    /**
-     * Reserves one generation of the user's plan for `generationId` (402 `payment_required:quota` when
-     * none is left). The count and the insert run under a per-user lock held to the end of the
-     * transaction, so concurrent calls of one user, on any instance, take turns and never pass the limit.
-     */
-    async reserve(userId: string, generationId: string, tool: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const at = now();
-        // One statement for the lock, the plan, and no wait for the disk at commit: a reservation a
-        // crash loses is one generation not counted, as one whose instance crashed is after its TTL.
-        const [state] = await tx
-          .select({
-            ...planStateColumns,
-            locked: sql`pg_advisory_xact_lock(${USAGE_LOCK_SPACE}::int, hashtext(${userId}))`,
-            unsynced: sql`set_config('synchronous_commit', 'off', true)`,
-          })
-          .from(sql`(select 1) as one`)
-          .leftJoin(profile, eq(profile.userId, userId));
-        const { planId, period } = planInForce(state?.subscription == null ? null : (state as PlanState), at);
-        const limit = limitOf(planId);
-        if (limit === null) {
-          await tx
-            .insert(generationUsage)
-            .values({ userId, generationId, tool, status: 'reserved', createdAt: at });
-          return;
-        }
-        // The count and the insert in one statement, after the lock: it sees every reservation before it.
-        const { rows } = await tx.execute(sql`
+  /** The reservation itself: the user's turn in this process has come (`reserve`). */
+  const reserveNow = async (userId: string, generationId: string, tool: string): Promise<void> => {
+    await db.transaction(async (tx) => {
+      const at = now();
+      // One statement for the lock, the plan, and no wait for the disk at commit: a reservation a
+      // crash loses is one generation not counted, as one whose instance crashed is after its TTL.
+      const [state] = await tx
+        .select({
+          ...planStateColumns,
+          locked: sql`pg_advisory_xact_lock(${USAGE_LOCK_SPACE}::int, hashtext(${userId}))`,
+          unsynced: sql`set_config('synchronous_commit', 'off', true)`,
+        })
+        .from(sql`(select 1) as one`)
+        .leftJoin(profile, eq(profile.userId, userId));
+      const { planId, period } = planInForce(state?.subscription == null ? null : (state as PlanState), at);
+      const limit = limitOf(planId);
+      if (limit === null) {
+        await tx
+          .insert(generationUsage)
+          .values({ userId, generationId, tool, status: 'reserved', createdAt: at });
+        return;
+      }
+      // The count and the insert in one statement, after the lock: it sees every reservation before it.
+      const { rows } = await tx.execute(sql`
           insert into ${generationUsage} (user_id, generation_id, tool, status, created_at)
           select ${userId}, ${generationId}, ${tool}, 'reserved', ${at.toISOString()}::timestamptz
           where (
@@ -109,8 +105,20 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
             where ${and(eq(generationUsage.userId, userId), countedInPeriod(at, period))}
           ) < ${limit}
           returning 1`);
-        if (rows.length === 0) throw generationsUsedUp(planId, limit);
-      });
+      if (rows.length === 0) throw generationsUsedUp(planId, limit);
+    });
+  };
+  const inTurn = createKeyedTurns();
+
+  return {
+    /**
+     * Reserves one generation of the user's plan for `generationId` (402 `payment_required:quota` when
+     * none is left). The count and the insert run under a per-user lock held to the end of the
+     * transaction, so concurrent calls of one user, on any instance, take turns and never pass the limit;
+     * within this process they wait for their turn before taking a connection (db/keyed-turns.ts).
+     */
+    async reserve(userId: string, generationId: string, tool: string): Promise<void> {
+      await inTurn(userId, () => reserveNow(userId, generationId, tool));
     },
 
     /** The generation succeeded: its reservation counts for good. */

@@ -1,4 +1,5 @@
 import { ExternalLink } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { User } from '#shared/user';
 import { Button } from '#web/components/ui/button.tsx';
@@ -9,7 +10,9 @@ import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { BLOG_LINK, EXTERNAL_LINK_PROPS, PRIMARY_LINKS } from './nav-items.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
-import { UserMenu } from './user-menu.tsx';
+
+/** Only a signed-in person has the menu: a visitor's first view does not load it. */
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu.tsx')).UserMenu }));
 
 export interface HeaderAccount {
   status: 'loading' | 'signed-in' | 'signed-out';
@@ -59,10 +62,14 @@ export function Header({ account, onSignOut }: HeaderProps) {
 }
 
 function AccountControl({ account, onSignOut }: HeaderProps) {
-  if (account.status === 'loading')
-    return <Skeleton shape="circle" className="size-9" role="status" aria-label="Loading account" />;
+  const loading = <Skeleton shape="circle" className="size-9" role="status" aria-label="Loading account" />;
+  if (account.status === 'loading') return loading;
   if (account.status === 'signed-in' && account.user)
-    return <UserMenu user={account.user} onSignOut={onSignOut} />;
+    return (
+      <Suspense fallback={loading}>
+        <UserMenu user={account.user} onSignOut={onSignOut} />
+      </Suspense>
+    );
   return (
     <Button asChild size="compact" className="whitespace-nowrap">
       <Link to="/signin">Sign In</Link>

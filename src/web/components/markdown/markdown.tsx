@@ -102,7 +102,8 @@ export function Markdown({ children, className }: MarkdownProps) {
   );
 }
 
-const MarkdownSection = memo(function MarkdownSection({ source }: { source: string }) {
+/** One text parsed whole (exported for the tests that compare it with the sectioned render). */
+export const MarkdownSection = memo(function MarkdownSection({ source }: { source: string }) {
   return (
     <ReactMarkdown
       remarkPlugins={REMARK}

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { ToolField as ToolFieldSpec } from '#shared/tools';
+import type { ToolField as ToolFieldSpec } from '#shared/tool-forms';
 import { FormField, fieldAria } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';

@@ -1,6 +1,7 @@
 import { CornerDownLeft, Loader2 } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toolFormOf } from '#shared/tool-forms';
 import type { ToolDefinition } from '#shared/tools';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -26,6 +27,7 @@ interface ToolFormProps {
  */
 export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
   const idPrefix = useId();
+  const toolForm = toolFormOf(tool.slug);
   const documentField = documentFieldOf(tool);
   const resolver = useMemo(() => toolFormResolver(tool), [tool]);
   const form = useForm<ToolFormValues, unknown, Record<string, unknown>>({
@@ -45,7 +47,7 @@ export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
 
   const submit = form.handleSubmit(async (values) => {
     const ok = await onSubmit(values);
-    if (ok && tool.clearOnSuccess) form.reset(defaultToolValues(tool));
+    if (ok && toolForm.clearOnSuccess) form.reset(defaultToolValues(tool));
   });
 
   function onEnterSubmit(event: KeyboardEvent<HTMLElement>) {
@@ -58,22 +60,22 @@ export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
   /** A chosen file stands in for the pasted text: that field's error no longer applies. */
   function onDocumentChange(file: File | null, setValue: (file: File | null) => void) {
     setValue(file);
-    const replaced = tool.fields.filter((f) => f.replacedByFile).map((f) => f.name);
+    const replaced = toolForm.fields.filter((f) => f.replacedByFile).map((f) => f.name);
     if (file) form.clearErrors(replaced);
   }
 
-  const showsTextarea = tool.fields.some(
+  const showsTextarea = toolForm.fields.some(
     (f) => (f.kind === 'textarea' || f.kind === 'code') && !(withDocument && f.replacedByFile),
   );
   return (
     <form
       onSubmit={submit}
       noValidate
-      aria-label={tool.buttonLabel}
+      aria-label={toolForm.buttonLabel}
       aria-busy={pending}
       className="grid grid-cols-[minmax(0,1fr)] gap-5 rounded-2xl border border-border bg-card p-5 shadow-xs sm:p-6"
     >
-      {tool.fields.map((field) => {
+      {toolForm.fields.map((field) => {
         const id = `${idPrefix}-${field.name}`;
         if (field.kind === 'file') {
           return (
@@ -118,7 +120,7 @@ export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
         )}
         <Button type="submit" size="field" className="sm:min-w-44" disabled={pending || !isValid}>
           {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-          {pending ? tool.busyLabel : tool.buttonLabel}
+          {pending ? toolForm.busyLabel : toolForm.buttonLabel}
         </Button>
       </div>
     </form>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { type ToolField, toolFormOf } from '#shared/tool-forms';
 import { TOOL_INPUT_SCHEMAS, WITH_DOCUMENT_SCHEMAS } from '#shared/tool-inputs';
-import type { ToolDefinition, ToolField } from '#shared/tools';
+import type { ToolDefinition } from '#shared/tools';
 
 /** The tool form's values: text per catalogue field, and the chosen document (or null) for a `file` field. */
 export type ToolFormValues = Record<string, string | File | null>;
@@ -12,13 +13,16 @@ type ToolFormResolver = Resolver<ToolFormValues, unknown, Record<string, unknown
 
 /** The document field of a tool that takes one (doc summarizer, resume assistant). */
 export function documentFieldOf(tool: ToolDefinition): ToolField | undefined {
-  return tool.fields.find((field) => field.kind === 'file');
+  return toolFormOf(tool.slug).fields.find((field) => field.kind === 'file');
 }
 
 /** A fresh form: each field's default text, no document. */
 export function defaultToolValues(tool: ToolDefinition): ToolFormValues {
   return Object.fromEntries(
-    tool.fields.map((field) => [field.name, field.kind === 'file' ? null : (field.defaultValue ?? '')]),
+    toolFormOf(tool.slug).fields.map((field) => [
+      field.name,
+      field.kind === 'file' ? null : (field.defaultValue ?? ''),
+    ]),
   );
 }
 
@@ -37,7 +41,7 @@ export function chosenDocument(tool: ToolDefinition, values: ToolFormValues): Fi
 export function textValuesToSend(tool: ToolDefinition, values: ToolFormValues): Record<string, string> {
   const withDocument = chosenDocument(tool, values) !== null;
   const sent: Record<string, string> = {};
-  for (const field of tool.fields) {
+  for (const field of toolFormOf(tool.slug).fields) {
     if (field.kind === 'file' || (withDocument && field.replacedByFile)) continue;
     const value = values[field.name];
     if (typeof value === 'string') sent[field.name] = value;

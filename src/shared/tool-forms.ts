@@ -1,0 +1,166 @@
+import { CODE_LANGUAGES, DEFAULT_TONE, EMAIL_TONES, RESUME_TONES, type ToolSlug } from './tools.ts';
+
+/**
+ * Each tool's form (docs/product.md §2, §4, §5): its fields in the order it shows them, the button and
+ * busy labels, and whether it empties after a success. Kept apart from the catalogue (tools.ts) so
+ * that the pages that only list the tools (menus, the landing page) do not load every form; keyed by
+ * `ToolSlug`, so a tool without a form does not compile.
+ */
+
+export interface ToolField {
+  /** The request field it sends, as the tool's input schema names it. */
+  name: string;
+  label: string;
+  /**
+   * `code` is a textarea in a monospace font, without spell checking; `file` is the document drop zone
+   * (one .txt, .pdf, .doc, .docx or .odt file, src/shared/documents.ts), sent as a multipart file part.
+   */
+  kind: 'text' | 'textarea' | 'code' | 'select' | 'file';
+  required: boolean;
+  options?: readonly string[];
+  defaultValue?: string;
+  placeholder?: string;
+  /** The text a chosen file stands in for: the field is hidden while a file is chosen (docs/product.md §2). */
+  replacedByFile?: boolean;
+}
+
+export interface ToolForm {
+  /** The form, in the order it shows its fields. */
+  fields: readonly ToolField[];
+  buttonLabel: string;
+  /** The button's label while a request runs: busyLabel(buttonLabel), docs/product.md §4. */
+  busyLabel: string;
+  /** Whether the form empties after a successful run (docs/product.md §4). */
+  clearOnSuccess: boolean;
+}
+
+const languageField = {
+  name: 'language',
+  label: 'Language',
+  kind: 'select',
+  required: true,
+  options: CODE_LANGUAGES,
+  defaultValue: 'javascript',
+} as const satisfies ToolField;
+const codeField = {
+  name: 'code',
+  label: 'Your Code',
+  kind: 'code',
+  required: true,
+  placeholder: 'Paste the code here…',
+} as const satisfies ToolField;
+
+/** The document drop zone of the multipart tools: the request's `file` part. */
+function documentField(label: string) {
+  return { name: 'file', label, kind: 'file', required: false } as const satisfies ToolField;
+}
+
+export const TOOL_FORMS = {
+  'code-explainer': {
+    fields: [languageField, codeField],
+    buttonLabel: 'Explain Code',
+    busyLabel: 'Explaining...',
+    clearOnSuccess: false,
+  },
+  'doc-summarizer': {
+    fields: [
+      documentField('Document (PDF, DOC, DOCX, ODT or TXT)'),
+      {
+        name: 'text',
+        label: 'Or paste your text',
+        kind: 'textarea',
+        required: true,
+        placeholder: 'Paste the text here…',
+        replacedByFile: true,
+      },
+    ],
+    buttonLabel: 'Summarize Now',
+    busyLabel: 'Summarizing...',
+    clearOnSuccess: true,
+  },
+  'code-refactor': {
+    fields: [languageField, codeField],
+    buttonLabel: 'Refactor Code',
+    busyLabel: 'Refactoring...',
+    clearOnSuccess: false,
+  },
+  'article-generator': {
+    fields: [
+      {
+        name: 'topic',
+        label: 'Article Topic',
+        kind: 'text',
+        required: true,
+        placeholder: 'e.g. How small teams can adopt code review without slowing down',
+      },
+    ],
+    buttonLabel: 'Generate Article',
+    busyLabel: 'Generating...',
+    clearOnSuccess: false,
+  },
+  'email-helper': {
+    fields: [
+      {
+        name: 'tone',
+        label: 'Tone',
+        kind: 'select',
+        required: true,
+        options: EMAIL_TONES,
+        defaultValue: DEFAULT_TONE,
+      },
+      {
+        name: 'prompt',
+        label: 'What should the email say?',
+        kind: 'textarea',
+        required: true,
+        placeholder: 'e.g. Ask the landlord to fix the heating before Friday, politely but firmly',
+      },
+    ],
+    buttonLabel: 'Generate Email',
+    busyLabel: 'Generating...',
+    clearOnSuccess: false,
+  },
+  'resume-assistant': {
+    fields: [
+      documentField('Resume (PDF, DOCX or TXT)'),
+      {
+        name: 'text',
+        label: 'Or paste your resume',
+        kind: 'textarea',
+        required: true,
+        placeholder: 'Paste the text here…',
+        replacedByFile: true,
+      },
+      {
+        name: 'jobDescription',
+        label: 'Job Description',
+        kind: 'textarea',
+        required: false,
+        placeholder: 'Paste the job description to tailor the resume to it (optional)',
+      },
+      {
+        name: 'tone',
+        label: 'Tone',
+        kind: 'select',
+        required: true,
+        options: RESUME_TONES,
+        defaultValue: DEFAULT_TONE,
+      },
+      {
+        name: 'role',
+        label: 'Target Role',
+        kind: 'text',
+        required: false,
+        placeholder: 'e.g. Senior Frontend Engineer (optional)',
+      },
+    ],
+    buttonLabel: 'Optimize Resume',
+    busyLabel: 'Optimizing...',
+    clearOnSuccess: true,
+  },
+} as const satisfies { [S in ToolSlug]: ToolForm };
+
+/** A tool's form, typed as any form (TOOL_FORMS keeps each entry's literal types). */
+export function toolFormOf(slug: ToolSlug): ToolForm {
+  return TOOL_FORMS[slug];
+}
