@@ -9,6 +9,8 @@ export const HISTORY_PAGE_DEFAULT = 50;
 export const HISTORY_PAGE_MAX = 100;
 /** One message's content; generous enough for a 100 KB input plus a long answer. */
 export const HISTORY_MESSAGE_MAX = 400_000;
+/** A follow-up question's longest text: the tools' own text limit. */
+export const FOLLOW_UP_MAX = 100_000;
 
 export const chatStatusSchema = z.enum(['complete', 'stopped']);
 export type ChatStatus = z.infer<typeof chatStatusSchema>;
@@ -40,6 +42,38 @@ export const createHistorySchema = z.object({
     .max(50, 'Too many messages.'),
 });
 
+/**
+ * A message of the path the chat shows (docs/product.md §3): a request or an answer, with its version
+ * among the others made in its place (regenerated answers, edited first requests) and how many there
+ * are; `PATCH /api/history/:id/messages/:messageId {version}` shows another.
+ */
+export const chatMessageResponseSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  version: z.number().int().min(1),
+  versions: z.number().int().min(1),
+  /** An answer's ending; requests have none. */
+  status: chatStatusSchema.optional(),
+  /** When it was written (ISO 8601); null for messages saved before this was kept. */
+  createdAt: z.string().nullable(),
+});
+export type ChatMessageResponse = z.infer<typeof chatMessageResponseSchema>;
+
+/** PATCH /api/history/:id/messages/:messageId: show another version of a message. */
+export const chooseVersionSchema = z.object({
+  version: z.number({ error: 'version must be a number.' }).int('version must be a whole number.').min(1, 'version starts at 1.'),
+});
+
+/** POST /api/history/:id/messages: a follow-up question. */
+export const followUpSchema = z.object({
+  content: z
+    .string({ error: 'content is required.' })
+    .trim()
+    .min(1, 'Write a question first.')
+    .max(FOLLOW_UP_MAX, `A follow-up can be at most ${FOLLOW_UP_MAX.toLocaleString('en')} characters.`),
+});
+
 /** A history chat as the API returns it; `_id` and `id` carry the same value. */
 export const chatSchema = z.object({
   _id: z.string(),
@@ -47,7 +81,9 @@ export const chatSchema = z.object({
   title: z.string(),
   service: z.string(),
   // No length limit here: what the server saved (a long stopped summary, say) is always returned.
-  messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
+  messages: z.array(chatMessageResponseSchema),
+  /** The first request's form fields, which Edit starts from (null for a chat saved without them). */
+  input: z.record(z.string(), z.string()).nullable(),
   uid: z.string(),
   status: chatStatusSchema,
   createdAt: z.string(),

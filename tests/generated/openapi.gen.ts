@@ -1634,6 +1634,788 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/history/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a follow-up
+         * @description A follow-up question in the chat: the model answers it with the chat’s earlier requests and answers as context (the tool’s instructions kept; the oldest turns left out when the chat is longer than the model reads). JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of the caller’s plan (402 when none is left), against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429), and is saved in the chat, which then shows it. 404 for another user’s chat, as for one that does not exist.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new answer, as JSON or as server-sent events (`Accept: text/event-stream`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The new answer, as the chat now shows it. */
+                            message: {
+                                id: string;
+                                /** @enum {string} */
+                                role: "user" | "assistant";
+                                content: string;
+                                version: number;
+                                versions: number;
+                                /** @enum {string} */
+                                status?: "complete" | "stopped";
+                                createdAt: string | null;
+                            };
+                            historyId: string;
+                            /**
+                             * @description `stopped` when a Stop ended it early.
+                             * @enum {string}
+                             */
+                            status: "complete" | "stopped";
+                            matchReport?: components["schemas"]["JobMatchReport"] | null;
+                        };
+                        "text/event-stream": {
+                            /** @enum {string} */
+                            event: "start";
+                            data: components["schemas"]["GenerationStart"];
+                        } | {
+                            /** @enum {string} */
+                            event: "progress";
+                            data: components["schemas"]["GenerationProgress"];
+                        } | {
+                            /** @enum {string} */
+                            event: "delta";
+                            data: {
+                                text: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            event: "done";
+                            data: {
+                                /** @description The new answer, as the chat now shows it. */
+                                message: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "user" | "assistant";
+                                    content: string;
+                                    version: number;
+                                    versions: number;
+                                    /** @enum {string} */
+                                    status?: "complete" | "stopped";
+                                    createdAt: string | null;
+                                };
+                                historyId: string;
+                                /**
+                                 * @description `stopped` when a Stop ended it early.
+                                 * @enum {string}
+                                 */
+                                status: "complete" | "stopped";
+                                matchReport?: components["schemas"]["JobMatchReport"] | null;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            event: "error";
+                            data: {
+                                /**
+                                 * @description `type:surface`, e.g. `unauthorized:auth`: the type decides the HTTP status.
+                                 * @example bad_request:validation
+                                 */
+                                code: string;
+                                /** @description What went wrong, in words a user may read. */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payment required (`payment_required:quota`): the plan has no generations left this period. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden (`forbidden:*`): not the caller’s to see or do. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too large (`payload_too_large:*`). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unprocessable (`unprocessable:*`): well-formed, but nothing can be done with it. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too many requests (`rate_limit:*`): `Retry-After` says when to try again. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description An outside service failed (`bad_gateway:*`: the AI provider, Stripe). */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Timeout (`timeout:*`): the AI provider did not answer in time. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/{id}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate the last answer
+         * @description Another version of the chat’s last answer (the chat keeps every version and shows the new one; a chat that ends with a request gets its answer). The first answer is made again as the tool made it, from the request’s fields and the chat’s document. JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of the caller’s plan (402 when none is left), against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429), and is saved in the chat, which then shows it. 404 for another user’s chat, as for one that does not exist.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new answer, as JSON or as server-sent events (`Accept: text/event-stream`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The new answer, as the chat now shows it. */
+                            message: {
+                                id: string;
+                                /** @enum {string} */
+                                role: "user" | "assistant";
+                                content: string;
+                                version: number;
+                                versions: number;
+                                /** @enum {string} */
+                                status?: "complete" | "stopped";
+                                createdAt: string | null;
+                            };
+                            historyId: string;
+                            /**
+                             * @description `stopped` when a Stop ended it early.
+                             * @enum {string}
+                             */
+                            status: "complete" | "stopped";
+                            matchReport?: components["schemas"]["JobMatchReport"] | null;
+                        };
+                        "text/event-stream": {
+                            /** @enum {string} */
+                            event: "start";
+                            data: components["schemas"]["GenerationStart"];
+                        } | {
+                            /** @enum {string} */
+                            event: "progress";
+                            data: components["schemas"]["GenerationProgress"];
+                        } | {
+                            /** @enum {string} */
+                            event: "delta";
+                            data: {
+                                text: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            event: "done";
+                            data: {
+                                /** @description The new answer, as the chat now shows it. */
+                                message: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "user" | "assistant";
+                                    content: string;
+                                    version: number;
+                                    versions: number;
+                                    /** @enum {string} */
+                                    status?: "complete" | "stopped";
+                                    createdAt: string | null;
+                                };
+                                historyId: string;
+                                /**
+                                 * @description `stopped` when a Stop ended it early.
+                                 * @enum {string}
+                                 */
+                                status: "complete" | "stopped";
+                                matchReport?: components["schemas"]["JobMatchReport"] | null;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            event: "error";
+                            data: {
+                                /**
+                                 * @description `type:surface`, e.g. `unauthorized:auth`: the type decides the HTTP status.
+                                 * @example bad_request:validation
+                                 */
+                                code: string;
+                                /** @description What went wrong, in words a user may read. */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payment required (`payment_required:quota`): the plan has no generations left this period. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden (`forbidden:*`): not the caller’s to see or do. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too large (`payload_too_large:*`). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unprocessable (`unprocessable:*`): well-formed, but nothing can be done with it. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too many requests (`rate_limit:*`): `Retry-After` says when to try again. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description An outside service failed (`bad_gateway:*`: the AI provider, Stripe). */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Timeout (`timeout:*`): the AI provider did not answer in time. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit the first request and run it again
+         * @description The chat’s first request with new form fields (the tool’s own fields and rules, as its route takes them as JSON; a chat made from a document keeps it), answered as another version of the whole chat, which then shows it. JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of the caller’s plan (402 when none is left), against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429), and is saved in the chat, which then shows it. 404 for another user’s chat, as for one that does not exist.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description The tool’s fields, e.g. `{topic}`. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new answer, as JSON or as server-sent events (`Accept: text/event-stream`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The new answer, as the chat now shows it. */
+                            message: {
+                                id: string;
+                                /** @enum {string} */
+                                role: "user" | "assistant";
+                                content: string;
+                                version: number;
+                                versions: number;
+                                /** @enum {string} */
+                                status?: "complete" | "stopped";
+                                createdAt: string | null;
+                            };
+                            historyId: string;
+                            /**
+                             * @description `stopped` when a Stop ended it early.
+                             * @enum {string}
+                             */
+                            status: "complete" | "stopped";
+                            matchReport?: components["schemas"]["JobMatchReport"] | null;
+                        };
+                        "text/event-stream": {
+                            /** @enum {string} */
+                            event: "start";
+                            data: components["schemas"]["GenerationStart"];
+                        } | {
+                            /** @enum {string} */
+                            event: "progress";
+                            data: components["schemas"]["GenerationProgress"];
+                        } | {
+                            /** @enum {string} */
+                            event: "delta";
+                            data: {
+                                text: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            event: "done";
+                            data: {
+                                /** @description The new answer, as the chat now shows it. */
+                                message: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "user" | "assistant";
+                                    content: string;
+                                    version: number;
+                                    versions: number;
+                                    /** @enum {string} */
+                                    status?: "complete" | "stopped";
+                                    createdAt: string | null;
+                                };
+                                historyId: string;
+                                /**
+                                 * @description `stopped` when a Stop ended it early.
+                                 * @enum {string}
+                                 */
+                                status: "complete" | "stopped";
+                                matchReport?: components["schemas"]["JobMatchReport"] | null;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            event: "error";
+                            data: {
+                                /**
+                                 * @description `type:surface`, e.g. `unauthorized:auth`: the type decides the HTTP status.
+                                 * @example bad_request:validation
+                                 */
+                                code: string;
+                                /** @description What went wrong, in words a user may read. */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payment required (`payment_required:quota`): the plan has no generations left this period. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden (`forbidden:*`): not the caller’s to see or do. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too large (`payload_too_large:*`). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unprocessable (`unprocessable:*`): well-formed, but nothing can be done with it. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too many requests (`rate_limit:*`): `Retry-After` says when to try again. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description An outside service failed (`bad_gateway:*`: the AI provider, Stripe). */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Timeout (`timeout:*`): the AI provider did not answer in time. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Show another version
+         * @description Shows version `version` (1-based) of a message on the chat’s path: another answer in its place, or another version of the whole chat for its first request; the chat then shows that version’s newest branch, which follow-ups build on. 404 for an unknown chat, message or version.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    messageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            history: components["schemas"]["Chat"];
+                        };
+                    };
+                };
+                /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/explain-code": {
         parameters: {
             query?: never;
@@ -7012,10 +7794,19 @@ export interface components {
             title: string;
             service: string;
             messages: {
+                id: string;
                 /** @enum {string} */
                 role: "user" | "assistant";
                 content: string;
+                version: number;
+                versions: number;
+                /** @enum {string} */
+                status?: "complete" | "stopped";
+                createdAt: string | null;
             }[];
+            input: {
+                [key: string]: string;
+            } | null;
             uid: string;
             /** @enum {string} */
             status: "complete" | "stopped";
@@ -7039,7 +7830,7 @@ export interface components {
         GenerationStart: {
             /** @description For POST /api/generations/{id}/stop. */
             generationId: string;
-            /** @description The chat the generation saves (the same id). */
+            /** @description The chat the generation saves: the same id for a new chat, else the chat it answers in. */
             historyId: string;
         };
         GenerationUsage: {

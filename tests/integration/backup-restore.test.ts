@@ -182,7 +182,10 @@ describe('npm run backup, then npm run restore into a new data directory', () =>
       expect(history.statusCode).toBe(200);
       const chats = history.json().history as { title: string; messages: unknown }[];
       expect(chats.map((c) => c.title).sort()).toEqual(['Chat 1', 'Chat 2']);
-      expect(chats.find((c) => c.title === 'Chat 2')?.messages).toEqual(messages(2));
+      const restored = chats.find((c) => c.title === 'Chat 2')?.messages;
+      expect(
+        restored?.map(({ role, content }: { role: string; content: string }) => ({ role, content })),
+      ).toEqual(messages(2));
       const profile = await app.inject({
         url: `/api/users/${account.uid}`,
         headers: { authorization: `Bearer ${oldToken}` },

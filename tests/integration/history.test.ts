@@ -41,7 +41,16 @@ describe.each(testDatabaseKinds())('history API (%s)', (kind) => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       title: 'Closures',
       service: 'code-explainer',
-      messages,
+      // Saved without ids: the n-th message is `m<n>` and follows the one before (one path, no versions).
+      messages: messages.map((message, index) => ({
+        ...message,
+        id: `m${index}`,
+        version: 1,
+        versions: 1,
+        ...(message.role === 'assistant' ? { status: 'complete' } : {}),
+        createdAt: null,
+      })),
+      input: null,
       uid: user.uid,
       status: 'complete',
       createdAt: expect.any(String),

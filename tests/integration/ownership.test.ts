@@ -57,19 +57,26 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     ['DELETE', '/api/history/CHAT'] as const,
     ['POST', '/api/history'] as const,
     ['POST', '/api/generations/CHAT/stop'] as const,
+    ['POST', '/api/history/CHAT/messages'] as const,
+    ['POST', '/api/history/CHAT/regenerate'] as const,
+    ['POST', '/api/history/CHAT/edit'] as const,
   ])('%s %s with Alice’s ids → 403 or 404 and no data', async (method, template) => {
     const url = template.replace('ALICE', alice.uid).replace('CHAT', aliceChatId);
     const payload =
       method === 'PATCH'
         ? { title: 'hijacked' }
-        : url === '/api/history'
-          ? {
-              uid: alice.uid,
-              service: 'article-generator',
-              title: 'planted',
-              messages: [{ role: 'user', content: 'x' }],
-            }
-          : undefined;
+        : url.endsWith('/messages')
+          ? { content: 'hijacked' }
+          : url.endsWith('/edit')
+            ? { topic: 'hijacked' }
+            : url === '/api/history'
+              ? {
+                  uid: alice.uid,
+                  service: 'article-generator',
+                  title: 'planted',
+                  messages: [{ role: 'user', content: 'x' }],
+                }
+              : undefined;
     const res = await asBob(method, url, payload);
     expect([403, 404]).toContain(res.statusCode);
     expect(res.payload).not.toContain(SECRET);
@@ -103,6 +110,19 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     'GET /api/history/:type/file': (_uid, chat) => ({ url: `/api/history/${chat}/file` }),
     'GET /api/history/:type/export': (_uid, chat) => ({ url: `/api/history/${chat}/export?format=md` }),
     'POST /api/generations/:id/stop': (_uid, chat) => ({ url: `/api/generations/${chat}/stop` }),
+    'POST /api/history/:type/messages': (_uid, chat) => ({
+      url: `/api/history/${chat}/messages`,
+      payload: { content: 'Whose chat is this?' },
+    }),
+    'POST /api/history/:type/regenerate': (_uid, chat) => ({ url: `/api/history/${chat}/regenerate` }),
+    'POST /api/history/:type/edit': (_uid, chat) => ({
+      url: `/api/history/${chat}/edit`,
+      payload: { topic: 'hijacked' },
+    }),
+    'PATCH /api/history/:type/messages/:messageId': (_uid, chat) => ({
+      url: `/api/history/${chat}/messages/m1`,
+      payload: { version: 1 },
+    }),
     // Administrators only (admin-api.test.ts): Bob is not one.
     'PUT /api/admin/users/:uid/plan': (uid) => ({
       url: `/api/admin/users/${uid}/plan`,

@@ -134,7 +134,15 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
         status: 'complete',
       });
       expect(chat.messages).toHaveLength(2);
-      expect(chat.messages[1]).toEqual({ role: 'assistant', content: FAKE_DEFAULT_TEXT });
+      expect(chat.messages[1]).toEqual({
+        id: expect.any(String),
+        role: 'assistant',
+        content: FAKE_DEFAULT_TEXT,
+        version: 1,
+        versions: 1,
+        status: 'complete',
+        createdAt: expect.any(String),
+      });
       for (const part of userMessage) expect(chat.messages[0].content).toContain(part);
     },
   );

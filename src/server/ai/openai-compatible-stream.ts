@@ -25,10 +25,13 @@ export interface ClosableModel {
 // A broken connection carrying one of these is worth another try, as the AI SDK judges it.
 const NETWORK_ERROR_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_SOCKET']);
 
-type ChatMessage = { role: 'system' | 'user'; content: string | { type: 'text'; text: string }[] };
+type ChatMessage = {
+  role: 'system' | 'user' | 'assistant';
+  content: string | { type: 'text'; text: string }[];
+};
 
 /**
- * The chat messages of a call this reader serves: system and user text with no per-message options,
+ * The chat messages of a call this reader serves: system, user and assistant text with no per-message options,
  * and no setting but the output limit; null for anything else (the AI SDK's model takes it).
  */
 function plainMessages(options: LanguageModelV3CallOptions): ChatMessage[] | null {
@@ -43,13 +46,16 @@ function plainMessages(options: LanguageModelV3CallOptions): ChatMessage[] | nul
       messages.push({ role: 'system', content: message.content });
       continue;
     }
-    if (message.role !== 'user') return null;
+    if (message.role !== 'user' && message.role !== 'assistant') return null;
     const parts: { type: 'text'; text: string }[] = [];
     for (const part of message.content) {
       if (part.type !== 'text' || part.providerOptions) return null;
       parts.push({ type: 'text', text: part.text });
     }
-    messages.push({ role: 'user', content: parts.length === 1 ? parts[0]!.text : parts });
+    // An earlier answer is plain text in the chat completions API; a request may be text parts.
+    if (message.role === 'assistant')
+      messages.push({ role: 'assistant', content: parts.map((p) => p.text).join('') });
+    else messages.push({ role: 'user', content: parts.length === 1 ? parts[0]!.text : parts });
   }
   return messages;
 }

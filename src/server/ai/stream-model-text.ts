@@ -1,5 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LanguageModelV3, LanguageModelV3StreamPart, SharedV3ProviderOptions } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  SharedV3ProviderOptions,
+} from '@ai-sdk/provider';
 import type { GenerationSettings } from './ai-runtime.ts';
 import {
   isRetryableProviderError,
@@ -8,10 +13,17 @@ import {
   toProviderAppError,
 } from './provider-errors.ts';
 
+/** One turn of a conversation the model continues: a request or an earlier answer. */
+export interface ModelTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
 export interface ModelTextRequest {
   model: LanguageModelV3;
   system: string;
-  prompt: string;
+  /** One request, or a conversation ending with the request to answer. */
+  prompt: string | readonly ModelTurn[];
   settings: GenerationSettings;
   /** Aborting stops the generation; the text so far stands (the caller decides it was stopped). */
   signal: AbortSignal;
@@ -52,10 +64,7 @@ export async function* streamModelText(request: ModelTextRequest): AsyncGenerato
       // re-validation, telemetry spans and step handling that a single text completion does not need.
       const abortSignal = AbortSignal.any([signal, watchdog.signal]);
       const { stream } = await request.model.doStream({
-        prompt: [
-          { role: 'system', content: request.system },
-          { role: 'user', content: [{ type: 'text', text: request.prompt }] },
-        ],
+        prompt: [{ role: 'system', content: request.system }, ...modelTurns(request.prompt)],
         maxOutputTokens: settings.maxOutputTokens,
         providerOptions: request.providerOptions,
         abortSignal,
@@ -100,4 +109,9 @@ export async function* streamModelText(request: ModelTextRequest): AsyncGenerato
       clearTimeout(timer);
     }
   }
+}
+
+function modelTurns(prompt: string | readonly ModelTurn[]): LanguageModelV3Prompt {
+  const turns = typeof prompt === 'string' ? [{ role: 'user' as const, content: prompt }] : prompt;
+  return turns.map(({ role, content }) => ({ role, content: [{ type: 'text', text: content }] }));
 }

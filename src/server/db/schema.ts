@@ -173,9 +173,23 @@ export const billingEvent = pgTable('billing_event', {
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * One message of a chat. Messages form a tree (history/chat-thread.ts): `id` and `parentId` are set on
+ * every message written since follow-ups and versions exist; older chats' messages have neither and read
+ * as one path in their order.
+ */
 export interface ChatMessage {
+  id?: string;
+  /** The message it follows (null: a first request; several first requests are versions of the chat). */
+  parentId?: string | null;
   role: 'user' | 'assistant';
   content: string;
+  /** An answer's ending: 'stopped' when the user stopped it part-way. */
+  status?: 'complete' | 'stopped';
+  /** ISO 8601. */
+  createdAt?: string;
+  /** A first request's form fields as the tool validated them: what Edit and Regenerate run again. */
+  input?: Record<string, string>;
 }
 
 /** The uploaded document a chat was made from, kept in FileStorage under `key` and deleted with the chat. */
@@ -197,6 +211,8 @@ export const history = pgTable(
     service: text().notNull(),
     title: text().notNull(),
     messages: jsonb().$type<ChatMessage[]>().notNull(),
+    /** The message the chat's shown path ends with (history/chat-thread.ts); null: its newest branch. */
+    currentMessageId: text(),
     /** 'complete', or 'stopped' when the user stopped the generation part-way. */
     status: text().notNull().default('complete'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -17,6 +17,8 @@ export interface NewChat {
   service: string;
   title: string;
   messages: ChatMessage[];
+  /** The message the chat shows its path down to (chat-thread.ts); none: its newest branch. */
+  currentMessageId?: string | null;
   status: ChatStatus;
   /** The uploaded document, already in FileStorage. */
   file?: ChatFileRecord | null;
@@ -192,6 +194,47 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
       const [row] = await db
         .update(history)
         .set({ title, updatedAt: new Date() })
+        .where(and(eq(history.userId, userId), eq(history.id, id)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Adds messages to a chat in one statement (a follow-up and its answer, a new version), makes the
+     * last of them the chat's current message and sets the chat's status (and its job match report, when
+     * one is given). False when the chat is gone (deleted meanwhile) or not the user's.
+     */
+    async appendMessages(
+      userId: string,
+      id: string,
+      update: { messages: ChatMessage[]; status: ChatStatus; matchReport?: JobMatchReport | null },
+    ): Promise<boolean> {
+      const last = update.messages.at(-1);
+      if (!isUuid(id) || !last?.id) return false;
+      const rows = await db
+        .update(history)
+        .set({
+          messages: sql`${history.messages} || ${JSON.stringify(update.messages)}::jsonb`,
+          currentMessageId: last.id,
+          status: update.status,
+          updatedAt: new Date(),
+          ...(update.matchReport ? { matchReport: update.matchReport } : {}),
+        })
+        .where(and(eq(history.userId, userId), eq(history.id, id)))
+        .returning({ id: history.id });
+      return rows.length > 0;
+    },
+
+    /** Shows another path of the chat: `currentMessageId` and the status of the answer it ends with. */
+    async setCurrentMessage(
+      userId: string,
+      id: string,
+      current: { messageId: string; status: ChatStatus },
+    ): Promise<HistoryRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .update(history)
+        .set({ currentMessageId: current.messageId, status: current.status })
         .where(and(eq(history.userId, userId), eq(history.id, id)))
         .returning();
       return row;

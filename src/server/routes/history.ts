@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor } from '#server/db/keyset-cursor';
 import { AppError } from '#server/errors';
 import { markdownToDocx } from '#server/export/markdown-docx';
 import { toChatResponse } from '#server/history/chat-response';
+import { chatPath } from '#server/history/chat-thread';
 import { apiErrors, fileReply } from '#server/openapi/route-responses';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import { DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES, extensionOf } from '#shared/documents';
@@ -241,7 +242,8 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       await limitExports(request);
       const row = await repo.get(user.sub, request.params.id);
       if (!row) throw notFound();
-      const answer = row.messages.findLast((message) => message.role === 'assistant')?.content ?? '';
+      const path = chatPath(row.messages, row.currentMessageId);
+      const answer = path.findLast((message) => message.role === 'assistant')?.content ?? '';
       if (request.query.format === 'docx' && answer.length > MAX_DOCX_CHARS) {
         throw new AppError(
           'payload_too_large:export',

@@ -6,6 +6,7 @@ import { aiStatusRoutes } from './ai-status.ts';
 import { billingRoutes } from './billing.ts';
 import { generationRoutes } from './generations.ts';
 import { historyRoutes } from './history.ts';
+import { historyGenerationRoutes } from './history-generations.ts';
 import { toolRoutes } from './tools.ts';
 import { userRoutes } from './users.ts';
 import { userExportRoutes } from './users-export.ts';
@@ -25,6 +26,7 @@ export async function protectedApi(app: FastifyInstance) {
   await app.register(userPhotoRoutes);
   await app.register(userExportRoutes);
   await app.register(historyRoutes);
+  await app.register(historyGenerationRoutes);
   await app.register(toolRoutes);
   await app.register(generationRoutes);
   await app.register(aiStatusRoutes);

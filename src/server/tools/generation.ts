@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiRuntime } from '#server/ai/ai-runtime';
 import { queueTicketOptions } from '#server/ai/generation-limiter';
-import { streamModelText, type TokenUsage } from '#server/ai/stream-model-text';
+import { type ModelTurn, streamModelText, type TokenUsage } from '#server/ai/stream-model-text';
 import { isDatabaseOutage } from '#server/db/database-outage';
 import { retryThroughOutage } from '#server/db/retry-through-outage';
-import type { ChatFileRecord } from '#server/db/schema';
+import type { ChatFileRecord, ChatMessage } from '#server/db/schema';
 import { AppError, isAppError } from '#server/errors';
 import type { HistoryRepository } from '#server/history/history-repository';
 import type { FileStorage } from '#server/storage/file-storage';
@@ -12,6 +13,7 @@ import { DOCUMENT_MEDIA_TYPES, type DocumentFormat } from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { toolRequestTitle } from '#shared/tools';
+import { continuationSystem } from './chat-context.ts';
 import { estimateTokens } from './long-document.ts';
 import { retryWhileBusy } from './retry-busy.ts';
 import { type GenerationProgress, pagesText, type ServerTool, type ToolDocument } from './server-tool.ts';
@@ -20,6 +22,8 @@ export interface GenerationOutcome {
   status: ChatStatus;
   text: string;
   historyId: string;
+  /** The id of the answer's message in the chat. */
+  messageId: string;
   matchReport: JobMatchReport | null;
 }
 
@@ -44,12 +48,25 @@ export interface GenerationDocument extends ToolDocument {
 }
 
 export interface GenerationRequest {
-  /** Also the history id of the saved chat. */
+  /** Also the history id of the chat it saves, unless it answers within an existing one (`chat`). */
   id: string;
   userId: string;
   tool: ServerTool;
   input: Record<string, unknown>;
   document?: GenerationDocument | null;
+  /** Set for an answer within an existing chat: a follow-up, a regenerated answer, an edited request. */
+  chat?: ChatContinuation;
+}
+
+/** Where an answer within an existing chat goes, and what the model is given for it. */
+export interface ChatContinuation {
+  historyId: string;
+  /** A request saved with the answer (a follow-up, an edited first request); null: it answers `parentId`. */
+  request: ChatMessage | null;
+  /** The message the answer follows when there is no new request (a regenerated answer). */
+  parentId: string | null;
+  /** The conversation the model continues, ending with the request; null: the tool's own run on `input`. */
+  turns: ModelTurn[] | null;
 }
 
 /** What a tool's run needs from its generation: the model, the budget, and the two streams to the client. */
@@ -64,7 +81,10 @@ export interface GenerationRun {
    * One model call; resolves with its text (what there was when stopped). With `visible`, the text is
    * streamed to the client as it comes (`delta` events): the answer being written.
    */
-  ask(request: { system: string; prompt: string }, options?: { visible?: boolean }): Promise<string>;
+  ask(
+    request: { system: string; prompt: string | readonly ModelTurn[] },
+    options?: { visible?: boolean },
+  ): Promise<string>;
   progress(event: GenerationProgress): void;
 }
 
@@ -77,6 +97,8 @@ export interface GenerationRun {
  */
 export class Generation {
   readonly id: string;
+  /** The chat it saves: its own id for a new chat, else the chat it answers in. */
+  readonly historyId: string;
   readonly userId: string;
   readonly tool: ServerTool;
   /** Settles when the chat is saved (or the generation failed); never rejects unhandled. */
@@ -99,6 +121,7 @@ export class Generation {
 
   constructor(deps: GenerationDeps, request: GenerationRequest) {
     this.id = request.id;
+    this.historyId = request.chat?.historyId ?? request.id;
     this.userId = request.userId;
     this.tool = request.tool;
     this.ai = deps.ai;
@@ -161,7 +184,12 @@ export class Generation {
         .catch((err: unknown) => {
           if (!this.stopped) throw err;
         });
-      if (!this.stopped) answer = await tool.run(this.runFor(deps, input, document));
+      if (!this.stopped) {
+        const turns = request.chat?.turns;
+        answer = turns
+          ? await this.askModel(deps, { system: continuationSystem(tool), prompt: turns }, { visible: true })
+          : await tool.run(this.runFor(deps, input, document));
+      }
     } catch (err) {
       throw isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
     }
@@ -170,42 +198,95 @@ export class Generation {
       throw new AppError('bad_gateway:ai_empty', 'The AI model returned an empty answer. Please try again.');
     }
     const matchReport = tool.matchReport?.(input, document, answer) ?? null;
+    const saved = request.chat
+      ? await this.saveInChat(deps, request.chat, { answer, status, matchReport })
+      : await this.saveNewChat(deps, { input, document, answer, status, matchReport });
+    return { status, text: answer, matchReport, ...saved };
+  }
+
+  /** A new chat: the request (with its form fields, for Edit and Regenerate) and the answer. */
+  private async saveNewChat(
+    deps: GenerationDeps,
+    result: {
+      input: Record<string, unknown>;
+      document: GenerationDocument | null;
+      answer: string;
+      status: ChatStatus;
+      matchReport: JobMatchReport | null;
+    },
+  ): Promise<{ historyId: string; messageId: string }> {
+    const { tool } = this;
+    const { input, document, answer, status, matchReport } = result;
     const userMessage = tool.userMessage as (
       input: Record<string, unknown>,
       document: ToolDocument | null,
     ) => string;
     const file = document ? await this.storeDocument(deps.storage, document) : null;
+    const createdAt = new Date().toISOString();
+    const request: ChatMessage = {
+      id: randomUUID(),
+      parentId: null,
+      role: 'user',
+      content: userMessage(input, document),
+      createdAt,
+      input: formFields(input),
+    };
+    const reply = answerMessage(request.id ?? null, answer, status);
     const chat = {
       id: this.id,
       userId: this.userId,
       service: tool.definition.slug,
       title: toolRequestTitle(tool.definition, input, document?.name),
-      messages: [
-        { role: 'user' as const, content: userMessage(input, document) },
-        { role: 'assistant' as const, content: answer },
-      ],
+      messages: [request, reply],
+      currentMessageId: reply.id,
       status,
       file,
       matchReport,
     };
     try {
-      // The answer exists now: a database restarting or out of reach is waited for rather than losing it.
-      await retryThroughOutage(() => deps.history.insert(chat), {
-        maxMs: deps.saveRetryMs,
-        onRetry: (err, attempt, delayMs) => {
-          const log = attempt === 1 ? deps.log.warn.bind(deps.log) : deps.log.debug.bind(deps.log);
-          log(
-            { generationId: this.id, attempt, delayMs, reason: (err as Error).message },
-            'database unreachable; the chat will be saved once it is back',
-          );
-        },
-      });
+      await this.untilSaved(deps, () => deps.history.insert(chat));
     } catch (err) {
       // After an outage, an attempt whose reply was lost may have saved the chat: its file stays.
       if (file && !isDatabaseOutage(err)) await deps.storage.remove(file.key).catch(() => {});
       throw err;
     }
-    return { status, text: answer, historyId: this.id, matchReport };
+    return { historyId: this.id, messageId: reply.id };
+  }
+
+  /** An answer added to an existing chat, with its new request if any; the chat then shows it. */
+  private async saveInChat(
+    deps: GenerationDeps,
+    chat: ChatContinuation,
+    result: { answer: string; status: ChatStatus; matchReport: JobMatchReport | null },
+  ): Promise<{ historyId: string; messageId: string }> {
+    const parentId = chat.request ? (chat.request.id ?? null) : chat.parentId;
+    const reply = answerMessage(parentId, result.answer, result.status);
+    const messages = chat.request ? [chat.request, reply] : [reply];
+    const saved = await this.untilSaved(deps, () =>
+      deps.history.appendMessages(this.userId, chat.historyId, {
+        messages,
+        status: result.status,
+        matchReport: result.matchReport,
+      }),
+    );
+    if (!saved) {
+      throw new AppError('not_found:history', 'This chat was deleted while the answer was being written.');
+    }
+    return { historyId: chat.historyId, messageId: reply.id };
+  }
+
+  /** A save retried while the database is unreachable: the answer exists and must not be lost. */
+  private untilSaved<T>(deps: GenerationDeps, save: () => Promise<T>): Promise<T> {
+    return retryThroughOutage(save, {
+      maxMs: deps.saveRetryMs,
+      onRetry: (err, attempt, delayMs) => {
+        const log = attempt === 1 ? deps.log.warn.bind(deps.log) : deps.log.debug.bind(deps.log);
+        log(
+          { generationId: this.id, attempt, delayMs, reason: (err as Error).message },
+          'database unreachable; the chat will be saved once it is back',
+        );
+      },
+    });
   }
 
   private runFor(
@@ -255,7 +336,7 @@ export class Generation {
   /** One model call (see GenerationRun.ask). */
   private async askModel(
     deps: GenerationDeps,
-    { system, prompt }: { system: string; prompt: string },
+    { system, prompt }: { system: string; prompt: string | readonly ModelTurn[] },
     options: { visible?: boolean },
   ): Promise<string> {
     let text = '';
@@ -297,4 +378,27 @@ export class Generation {
       type: DOCUMENT_MEDIA_TYPES[document.format],
     };
   }
+}
+
+/** An answer as the chat keeps it. */
+function answerMessage(
+  parentId: string | null,
+  content: string,
+  status: ChatStatus,
+): ChatMessage & { id: string } {
+  return {
+    id: randomUUID(),
+    parentId,
+    role: 'assistant',
+    content,
+    status,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/** The text fields of a validated input, kept with the chat's first request (what Edit starts from). */
+export function formFields(input: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input)) if (typeof value === 'string') fields[name] = value;
+  return fields;
 }

@@ -46,13 +46,25 @@ export async function readToolRequest(
     raw = form.fields;
     document = form.document;
   }
+  return { input: validateToolInput(tool, raw, document !== null), document };
+}
+
+/**
+ * A tool's fields checked with its schema (with a document, the with-document one, where the pasted
+ * text is optional): the parsed input, or 413 for a field too long and 400 with the schema's message.
+ */
+export function validateToolInput(
+  tool: ServerTool,
+  raw: unknown,
+  withDocument: boolean,
+): Record<string, unknown> {
   const slug = tool.definition.slug;
   const schema =
-    document && slug in WITH_DOCUMENT_SCHEMAS
+    withDocument && slug in WITH_DOCUMENT_SCHEMAS
       ? WITH_DOCUMENT_SCHEMAS[slug as keyof typeof WITH_DOCUMENT_SCHEMAS]
       : tool.schema;
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return { input: parsed.data as Record<string, unknown>, document };
+  if (parsed.success) return parsed.data as Record<string, unknown>;
   const tooBig = parsed.error.issues.find((issue) => issue.code === 'too_big');
   if (tooBig) throw new AppError('payload_too_large:input', tooBig.message);
   throw new AppError(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { retryThroughOutage } from '#server/db/retry-through-outage';
 import type { UsageRepository } from '#server/usage/usage-repository';
 import {
+  type ChatContinuation,
   Generation,
   type GenerationDeps,
   type GenerationDocument,
@@ -71,11 +72,12 @@ export class RunningGenerations {
     tool: ServerTool,
     input: Record<string, unknown>,
     document: GenerationDocument | null = null,
+    chat?: ChatContinuation,
   ): Generation {
     const { id, userId } = place;
     let generation: Generation;
     try {
-      generation = new Generation(this.deps, { id, userId, tool, input, document });
+      generation = new Generation(this.deps, { id, userId, tool, input, document, chat });
     } catch (err) {
       void place.release();
       throw err;

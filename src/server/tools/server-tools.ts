@@ -21,3 +21,8 @@ export const SERVER_TOOLS: { [S in ToolSlug]: ServerTool<S> } = {
 export function serverTools(): ServerTool[] {
   return Object.values(SERVER_TOOLS) as unknown as ServerTool[];
 }
+
+/** The tool of a slug, typed as any tool (a chat's `service`). */
+export function serverToolOf(slug: ToolSlug): ServerTool {
+  return SERVER_TOOLS[slug] as unknown as ServerTool;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '#server/openapi/route-responses';
 import type { GenerationProgress } from '#shared/generation-progress';
-import { chatStatusSchema } from '#shared/history';
+import { chatMessageResponseSchema, chatStatusSchema } from '#shared/history';
 import { jobMatchReportSchema } from '#shared/job-match-report';
 import type { ServerTool } from './server-tool.ts';
 
@@ -21,7 +21,9 @@ export function toolResultSchema(tool: ServerTool) {
 /** The data of each event sse-reply.ts writes, for the OpenAPI document. */
 export const generationStartSchema = z.object({
   generationId: z.string().meta({ description: 'For POST /api/generations/{id}/stop.' }),
-  historyId: z.string().meta({ description: 'The chat the generation saves (the same id).' }),
+  historyId: z.string().meta({
+    description: 'The chat the generation saves: the same id for a new chat, else the chat it answers in.',
+  }),
 });
 export const generationDeltaSchema = z.object({ text: z.string() });
 export const generationProgressSchema = z.object({
@@ -58,3 +60,22 @@ export function toolEventStreamSchema(tool: ServerTool) {
     ])
     .meta({ description: 'Server-sent events, in this order.' });
 }
+
+/** What an answer within a chat answers (routes/history-generations.ts): the JSON reply and `done`'s data. */
+export const chatAnswerSchema = z.object({
+  message: chatMessageResponseSchema.meta({ description: 'The new answer, as the chat now shows it.' }),
+  historyId: z.string(),
+  status: chatStatusSchema.meta({ description: '`stopped` when a Stop ended it early.' }),
+  matchReport: jobMatchReportSchema.nullable().optional(),
+});
+
+/** The `text/event-stream` reply of an answer within a chat. */
+export const chatAnswerEventStreamSchema = z
+  .union([
+    event('start', generationStartSchema, 'First, once the generation started.'),
+    event('progress', generationProgressSchema, 'The chat’s document read again, a long one part by part.'),
+    event('delta', generationDeltaSchema, 'The next piece of the answer.'),
+    event('done', chatAnswerSchema, 'Last, once the answer is saved in the chat: the JSON reply’s object.'),
+    event('error', apiErrorSchema.shape.error, 'Last, instead of `done`: the generation failed.'),
+  ])
+  .meta({ description: 'Server-sent events, in this order.' });

@@ -22,7 +22,7 @@ export function streamGeneration(
   request: FastifyRequest,
   reply: FastifyReply,
   generation: Generation,
-  result: (outcome: GenerationOutcome) => Record<string, unknown>,
+  result: (outcome: GenerationOutcome) => Record<string, unknown> | Promise<Record<string, unknown>>,
   /** Resolves once the generation has ended for good (plan usage settled, place freed): `done` waits for it. */
   ended: Promise<void>,
 ): FastifyReply {
@@ -60,7 +60,7 @@ export function streamGeneration(
     flush();
     if (!res.destroyed && !res.writableEnded) res.end(sseEvent(event, data));
   };
-  send('start', { generationId: generation.id, historyId: generation.id });
+  send('start', { generationId: generation.id, historyId: generation.historyId });
   generation.onProgress((progress) => send('progress', progress));
   generation.onDelta((text) => {
     if (first) {
@@ -76,21 +76,22 @@ export function streamGeneration(
     if (!res.destroyed) res.write(': keep-alive\n\n');
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  const fail = (err: unknown) => {
+    const error = isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
+    // Named in the request's log line, written when the stream ends (plugins/request-log.ts).
+    request.appError = error;
+    if (error.statusCode >= 500) request.log.error({ err }, 'generation failed');
+    finish('error', error.toBody().error);
+  };
   generation.outcome
     .then(
       // As the JSON reply: the caller's next call, made on `done`, sees this one counted and its place free.
       async (outcome) => {
         await ended;
-        finish('done', result(outcome));
-      },
-      (err: unknown) => {
-        const error = isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
-        // Named in the request's log line, written when the stream ends (plugins/request-log.ts).
-        request.appError = error;
-        if (error.statusCode >= 500) request.log.error({ err }, 'generation failed');
-        finish('error', error.toBody().error);
+        finish('done', await result(outcome));
       },
     )
+    .catch(fail)
     .finally(() => {
       clearInterval(heartbeat);
       if (!res.writableEnded) res.end();

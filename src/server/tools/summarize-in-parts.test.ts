@@ -29,7 +29,9 @@ function fakeRun(
       return controller.signal.aborted;
     },
     budget: { maxPromptTokens: chunkTokens, chunkTokens, concurrency, checksPromptLength: false },
-    ask: async ({ prompt }, options = {}) => {
+    ask: async (request, options = {}) => {
+      // The summarizer asks single requests, never a conversation.
+      const prompt = typeof request.prompt === 'string' ? request.prompt : '';
       calls.push({ prompt, visible: options.visible ?? false });
       await new Promise((r) => setTimeout(r, 1));
       if (calls.length >= stopAfter) controller.abort();

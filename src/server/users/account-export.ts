@@ -7,6 +7,7 @@ import { type AddArchiveEntry, createTarGzArchive } from '#server/backup/archive
 import type { Db } from '#server/db/client';
 import { account, profile, user } from '#server/db/schema';
 import { toChatResponse } from '#server/history/chat-response';
+import { chatPath } from '#server/history/chat-thread';
 import type { HistoryRepository, HistoryRow } from '#server/history/history-repository';
 import type { FileStorage } from '#server/storage/file-storage';
 import type { UsageRepository } from '#server/usage/usage-repository';
@@ -73,7 +74,7 @@ export function chatMarkdown(row: HistoryRow): string {
     `- Status: ${row.status}`,
   ];
   if (row.file) lines.push(`- Document: ${row.file.name} (files/${row.id}/${fileSegment(row.file.name)})`);
-  for (const message of row.messages) {
+  for (const message of chatPath(row.messages, row.currentMessageId)) {
     lines.push('', `## ${message.role === 'user' ? 'You' : 'Draftsmith'}`, '', message.content.trimEnd());
   }
   return `${lines.join('\n')}\n`;

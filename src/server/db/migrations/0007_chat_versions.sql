@@ -1,0 +1,1 @@
+ALTER TABLE "history" ADD COLUMN "current_message_id" text;

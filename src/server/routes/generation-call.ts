@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#server/errors';
+import { refuseWhileDraining } from '#server/plugins/lifecycle';
+import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
+import type {
+  ChatContinuation,
+  Generation,
+  GenerationDocument,
+  GenerationOutcome,
+} from '#server/tools/generation';
+import type { UploadedDocument } from '#server/tools/read-tool-input';
+import type { ServerTool } from '#server/tools/server-tool';
+import { streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
+import { requireVerifiedEmail } from '#server/users/require-verified-email';
+
+/** What a call asks the model for, once its request is read and checked. */
+export interface GenerationCallRequest {
+  tool: ServerTool;
+  input: Record<string, unknown>;
+  /** A document to read for it (uploaded, or the chat's own for a new version of its first answer). */
+  document: UploadedDocument | null;
+  /** An answer within an existing chat (a follow-up, a regenerated answer, an edited request). */
+  chat?: ChatContinuation;
+}
+
+export interface GenerationCallOptions {
+  /** Whether the body is a multipart form (it may carry a document: a place is taken before it is read). */
+  multipart: boolean;
+  /** Reads and checks the request (400, 404 …); runs after the draining and verified-address checks. */
+  read(): Promise<GenerationCallRequest>;
+  /** The JSON reply, and the SSE `done` event's data, for the outcome. */
+  result(outcome: GenerationOutcome, call: GenerationCallRequest): Promise<Record<string, unknown>>;
+}
+
+export type GenerationCall = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: GenerationCallOptions,
+) => Promise<unknown>;
+
+/**
+ * The one way a call starts a generation, for the six tool routes and the chat's follow-ups, regenerated
+ * answers and edits: refuse while the server drains and an unverified address when
+ * REQUIRE_EMAIL_VERIFICATION is on, read the request, count the call against the user's rate limit (the
+ * six tools and the chats share one budget), check the history quota and the model, take one of the
+ * user's in-flight places, reserve one generation of the user's plan (402 when none is left), read the
+ * document if any, start the generation, then answer JSON or, with `Accept: text/event-stream`, stream it.
+ */
+export function createGenerationCall(app: FastifyInstance): GenerationCall {
+  const limitToolCalls = perUserRateLimit(app, {
+    surface: 'tool_calls',
+    perMinute: app.config.AI_RATE_LIMIT_PER_USER,
+    what: 'AI requests',
+  });
+  return async (request, reply, options) => {
+    const user = request.user;
+    // A shutdown is under way: the generation would be cut off; another instance takes it.
+    refuseWhileDraining(app);
+    // REQUIRE_EMAIL_VERIFICATION: refused before anything is read, reserved or counted.
+    await requireVerifiedEmail(app, user.sub);
+    // A form may carry a document: its place is taken before the upload is read, so that a user's
+    // uploads and their extractions count against AI_MAX_IN_FLIGHT_PER_USER like generations.
+    let place = options.multipart ? await app.generations.reserve(user.sub) : null;
+    // The id of this call's reservation of the user's plan, until the generation takes it over.
+    let planReservation: string | null = null;
+    try {
+      const call = await options.read();
+      await limitToolCalls(request);
+      // Refused before the model runs: a generation's chat is always saved once it exists.
+      await app.historyRepository.assertWithinQuota(user.sub);
+      app.ai.assertAvailable(user.sub);
+      place ??= await app.generations.reserve(user.sub);
+      // One generation of the user's plan (402 when none is left), before the document and the model.
+      await app.usageRepository.reserve(user.sub, place.id, call.tool.definition.slug);
+      planReservation = place.id;
+      // Read only now, past the cheap refusals: an extraction takes a process for up to seconds.
+      const document = call.document ? await readDocument(app, user.sub, call.document) : null;
+      if (reply.raw.destroyed) {
+        throw new AppError('client_closed:generation', 'The client left before the generation started.');
+      }
+      const generation = app.generations.start(place, call.tool, call.input, document, call.chat);
+      // The generation holds both now: it frees the place and commits or releases the reservation.
+      place = null;
+      planReservation = null;
+      abandonWhenClientLeaves(reply, generation);
+      const result = (outcome: GenerationOutcome) => options.result(outcome, call);
+      if (wantsEventStream(request))
+        return streamGeneration(request, reply, generation, result, app.generations.ended(generation.id));
+      try {
+        return await result(await generation.outcome);
+      } finally {
+        // Answered once its plan usage is settled: the caller's next call sees this one counted or given back.
+        await app.generations.ended(generation.id);
+      }
+    } finally {
+      if (planReservation) await releasePlanReservation(app, planReservation);
+      await place?.release();
+    }
+  };
+}
+
+/** Gives back a reservation of the user's plan whose generation never started; a failure is only logged. */
+async function releasePlanReservation(app: FastifyInstance, generationId: string): Promise<void> {
+  try {
+    await app.usageRepository.release(generationId);
+  } catch (err) {
+    app.log.error({ err, generationId }, 'could not release a plan reservation');
+  }
+}
+
+/** The document's text, read in a memory-capped process (4xx for a file it cannot read). */
+async function readDocument(
+  app: FastifyInstance,
+  userId: string,
+  document: UploadedDocument,
+): Promise<GenerationDocument> {
+  const extracted = await app.documents.extractDocument(
+    { bytes: document.bytes, fileName: document.name, declaredType: document.declaredType },
+    { userId },
+  );
+  return {
+    name: document.name,
+    text: extracted.text,
+    pages: extracted.pages,
+    format: extracted.format,
+    bytes: document.bytes,
+  };
+}
+
+/** A client that goes away drops its generation if it is still waiting for the model; a started one runs on. */
+function abandonWhenClientLeaves(reply: FastifyReply, generation: Generation): void {
+  const res = reply.raw;
+  const left = () => {
+    if (!res.writableEnded) generation.abandon();
+  };
+  if (res.destroyed) left();
+  else res.once('close', left);
+}

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ChatMessage } from '#server/db/schema';
+import { AppError } from '#server/errors';
+import { toChatResponse } from '#server/history/chat-response';
+import { chatPath, chooseVersion, pathStatus } from '#server/history/chat-thread';
+import type { HistoryRow } from '#server/history/history-repository';
+import { apiErrors } from '#server/openapi/route-responses';
+import { chatTurns, continuationSystem, fitTurns } from '#server/tools/chat-context';
+import { formFields, type GenerationOutcome } from '#server/tools/generation';
+import { type UploadedDocument, validateToolInput } from '#server/tools/read-tool-input';
+import type { ServerTool } from '#server/tools/server-tool';
+import { serverToolOf } from '#server/tools/server-tools';
+import { chatAnswerEventStreamSchema, chatAnswerSchema } from '#server/tools/sse-event-schemas';
+import { chatSchema, chooseVersionSchema, followUpSchema } from '#shared/history';
+import { isToolSlug } from '#shared/tools';
+import { createGenerationCall, type GenerationCallRequest } from './generation-call.ts';
+
+const idParams = z.object({ id: z.string() });
+const notFound = () => new AppError('not_found:history', 'No such history chat.');
+
+const STREAM_NOTE =
+  'JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, ' +
+  '`delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it ' +
+  'early. It counts one generation of the caller’s plan (402 when none is left), against ' +
+  'AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429), and is saved in the chat, which then shows it. ' +
+  '404 for another user’s chat, as for one that does not exist.';
+
+const answerResponse = {
+  200: {
+    description: 'The new answer, as JSON or as server-sent events (`Accept: text/event-stream`).',
+    content: {
+      'application/json': { schema: chatAnswerSchema },
+      'text/event-stream': { schema: chatAnswerEventStreamSchema },
+    },
+  },
+  ...apiErrors(400, 402, 403, 404, 413, 422, 429, 502, 503, 504),
+};
+
+/**
+ * Chats that go on (docs/product.md §3): a follow-up question, another version of the last answer, an
+ * edited first request (another version of the whole chat), and which version a chat shows. Every
+ * answer goes through the tools' one generation pipeline (generation-call.ts) and is saved in the chat.
+ */
+export const historyGenerationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const generationCall = createGenerationCall(app);
+  const repo = app.historyRepository;
+
+  /** The caller's chat and the tool that made it (404 for anyone else's). */
+  async function chatOf(request: FastifyRequest, id: string): Promise<{ row: HistoryRow; tool: ServerTool }> {
+    const row = await repo.get(request.user.sub, id);
+    if (!row || !isToolSlug(row.service)) throw notFound();
+    return { row, tool: serverToolOf(row.service) };
+  }
+
+  /** The reply: the new answer as the saved chat shows it, read back once it is saved. */
+  const answerResult = (request: FastifyRequest) => async (outcome: GenerationOutcome) => {
+    const row = await repo.get(request.user.sub, outcome.historyId);
+    const message = row ? toChatResponse(row).messages.find((m) => m.id === outcome.messageId) : undefined;
+    return {
+      message: message ?? {
+        id: outcome.messageId,
+        role: 'assistant' as const,
+        content: outcome.text,
+        version: 1,
+        versions: 1,
+        status: outcome.status,
+        createdAt: null,
+      },
+      historyId: outcome.historyId,
+      status: outcome.status,
+      ...(outcome.matchReport ? { matchReport: outcome.matchReport } : {}),
+    };
+  };
+
+  /**
+   * An answer in the caller's chat through the one generation pipeline. Its reply is the answer's object
+   * (`answerResult`), or the reply itself once it streams (hijacked: Fastify sends nothing more), which
+   * the typed handlers cannot express.
+   */
+  const answerIn = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    read: () => Promise<GenerationCallRequest>,
+  ) =>
+    generationCall(request, reply, { multipart: false, read, result: answerResult(request) }) as Promise<
+      z.infer<typeof chatAnswerSchema>
+    >;
+
+  app.post(
+    '/history/:id/messages',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Ask a follow-up',
+        description:
+          'A follow-up question in the chat: the model answers it with the chat’s earlier requests and answers ' +
+          'as context (the tool’s instructions kept; the oldest turns left out when the chat is longer than ' +
+          `the model reads). ${STREAM_NOTE}`,
+        params: idParams,
+        body: followUpSchema,
+        response: answerResponse,
+      },
+    },
+    (request, reply) =>
+      answerIn(request, reply, async () => {
+        const { row, tool } = await chatOf(request, request.params.id);
+        const path = chatPath(row.messages, row.currentMessageId);
+        const question = newRequest(path.at(-1)?.id ?? null, request.body.content);
+        const turns = [...chatTurns(tool, path), { role: 'user' as const, content: question.content }];
+        return continuation(app, row, tool, { request: question, parentId: null, turns });
+      }),
+  );
+
+  app.post(
+    '/history/:id/regenerate',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Regenerate the last answer',
+        description:
+          'Another version of the chat’s last answer (the chat keeps every version and shows the new one; a ' +
+          'chat that ends with a request gets its answer). The first answer is made again as the tool made it, ' +
+          `from the request’s fields and the chat’s document. ${STREAM_NOTE}`,
+        params: idParams,
+        response: answerResponse,
+      },
+    },
+    (request, reply) =>
+      answerIn(request, reply, async () => {
+        const { row, tool } = await chatOf(request, request.params.id);
+        const path = chatPath(row.messages, row.currentMessageId);
+        const last = path.at(-1);
+        const requestAt = last?.role === 'assistant' ? path.length - 2 : path.length - 1;
+        const question = path[requestAt];
+        if (question?.role !== 'user') {
+          throw new AppError('bad_request:regenerate', 'This chat has no request to answer again.');
+        }
+        // The first request with its form's fields: the tool's own run (a long document part by part).
+        if (requestAt === 0 && question.input) {
+          const input = validateToolInput(tool, question.input, row.file !== null);
+          return continuation(app, row, tool, { request: null, parentId: question.id, turns: null, input });
+        }
+        const turns = chatTurns(tool, path.slice(0, requestAt + 1));
+        return continuation(app, row, tool, { request: null, parentId: question.id, turns });
+      }),
+  );
+
+  app.post(
+    '/history/:id/edit',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Edit the first request and run it again',
+        description:
+          'The chat’s first request with new form fields (the tool’s own fields and rules, as its route takes ' +
+          'them as JSON; a chat made from a document keeps it), answered as another version of the whole ' +
+          `chat, which then shows it. ${STREAM_NOTE}`,
+        params: idParams,
+        body: z.record(z.string(), z.unknown()).meta({ description: 'The tool’s fields, e.g. `{topic}`.' }),
+        response: answerResponse,
+      },
+    },
+    (request, reply) =>
+      answerIn(request, reply, async () => {
+        const { row, tool } = await chatOf(request, request.params.id);
+        const input = validateToolInput(tool, request.body, row.file !== null);
+        const document = row.file ? { name: row.file.name, text: '' } : null;
+        const edited: ChatMessage = {
+          id: randomUUID(),
+          parentId: null,
+          role: 'user',
+          content: tool.userMessage(input as never, document),
+          createdAt: new Date().toISOString(),
+          input: Object.fromEntries(
+            Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+          ),
+        };
+        return continuation(app, row, tool, { request: edited, parentId: null, turns: null, input });
+      }),
+  );
+
+  app.patch(
+    '/history/:id/messages/:messageId',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Show another version',
+        description:
+          'Shows version `version` (1-based) of a message on the chat’s path: another answer in its place, or ' +
+          'another version of the whole chat for its first request; the chat then shows that version’s newest ' +
+          'branch, which follow-ups build on. 404 for an unknown chat, message or version.',
+        params: z.object({ id: z.string(), messageId: z.string() }),
+        body: chooseVersionSchema,
+        response: { 200: z.object({ history: chatSchema }), ...apiErrors(400, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      const row = await repo.get(user.sub, request.params.id);
+      if (!row) throw notFound();
+      const current = chooseVersion(
+        row.messages,
+        row.currentMessageId,
+        request.params.messageId,
+        request.body.version,
+      );
+      if (!current) throw new AppError('not_found:message', 'No such message or version in this chat.');
+      const status = pathStatus(chatPath(row.messages, current));
+      const updated = await repo.setCurrentMessage(user.sub, row.id, { messageId: current, status });
+      if (!updated) throw notFound();
+      return { history: toChatResponse(updated) };
+    },
+  );
+};
+
+/** A request as the chat keeps it: a follow-up, or an edited first request with its form's fields. */
+function newRequest(parentId: string | null, content: string, input?: Record<string, unknown>): ChatMessage {
+  return {
+    id: randomUUID(),
+    parentId,
+    role: 'user',
+    content,
+    createdAt: new Date().toISOString(),
+    ...(input ? { input: formFields(input) } : {}),
+  };
+}
+
+/**
+ * The call for an answer within `row`: the turns trimmed to the model's prompt (413 when the last request
+ * alone does not fit), and the chat's document to read again when the tool runs on the first request.
+ */
+function continuation(
+  app: FastifyInstance,
+  row: HistoryRow,
+  tool: ServerTool,
+  answer: {
+    request: ChatMessage | null;
+    parentId: string | null;
+    turns: { role: 'user' | 'assistant'; content: string }[] | null;
+    input?: Record<string, unknown>;
+  },
+): Promise<GenerationCallRequest> {
+  const { maxPromptTokens } = app.ai.promptBudget();
+  const turns = answer.turns ? fitTurns(continuationSystem(tool), answer.turns, maxPromptTokens).turns : null;
+  const chat = { historyId: row.id, request: answer.request, parentId: answer.parentId, turns };
+  const input = answer.input ?? {};
+  if (turns || !row.file) return Promise.resolve({ tool, input, document: null, chat });
+  return storedDocument(app, row).then((document) => ({ tool, input, document, chat }));
+}
+
+/** The chat's own document, from FileStorage, as an upload to read again. */
+async function storedDocument(app: FastifyInstance, row: HistoryRow): Promise<UploadedDocument> {
+  const file = row.file ? await app.fileStorage.get(row.file.key) : null;
+  if (!row.file || !file) {
+    throw new AppError('not_found:file', 'The document this chat was made from is no longer stored.');
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return { name: row.file.name, declaredType: row.file.type, bytes: Buffer.concat(chunks) };
+}

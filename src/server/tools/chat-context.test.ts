@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { isAppError } from '#server/errors';
+import { fitTurns } from './chat-context.ts';
+import { estimateTokens } from './long-document.ts';
+
+const turn = (role: 'user' | 'assistant', words: number, tag: string) => ({
+  role,
+  content: `${tag} ${'word '.repeat(words)}`.trim(),
+});
+
+describe('fitTurns', () => {
+  const turns = [
+    turn('user', 200, 'q1'),
+    turn('assistant', 200, 'a1'),
+    turn('user', 200, 'q2'),
+    turn('assistant', 200, 'a2'),
+    turn('user', 10, 'q3'),
+  ];
+  const size = (list: { content: string }[]) => list.reduce((sum, t) => sum + estimateTokens(t.content), 0);
+
+  it('keeps everything that fits', () => {
+    expect(fitTurns('sys', turns, 100_000)).toEqual({ turns, left: 0 });
+  });
+
+  it('leaves out the oldest request with its answers, whole, and always starts with a request', () => {
+    const room = size(turns.slice(2)) + estimateTokens('sys');
+    const fitted = fitTurns('sys', turns, room);
+    expect(fitted.left).toBe(2);
+    expect(fitted.turns.map((t) => t.content.split(' ')[0])).toEqual(['q2', 'a2', 'q3']);
+    const tighter = fitTurns('sys', turns, room - 1);
+    expect(tighter.turns.map((t) => t.content.split(' ')[0])).toEqual(['q3']);
+  });
+
+  it('refuses with 413 when the request to answer alone does not fit', () => {
+    try {
+      fitTurns('sys', [turn('user', 500, 'q')], 50);
+      expect.unreachable();
+    } catch (err) {
+      expect(isAppError(err) && err.code).toBe('payload_too_large:model_context');
+    }
+  });
+});
