@@ -62,7 +62,10 @@ export type ChatMessageResponse = z.infer<typeof chatMessageResponseSchema>;
 
 /** PATCH /api/history/:id/messages/:messageId: show another version of a message. */
 export const chooseVersionSchema = z.object({
-  version: z.number({ error: 'version must be a number.' }).int('version must be a whole number.').min(1, 'version starts at 1.'),
+  version: z
+    .number({ error: 'version must be a number.' })
+    .int('version must be a whole number.')
+    .min(1, 'version starts at 1.'),
 });
 
 /** POST /api/history/:id/messages: a follow-up question. */

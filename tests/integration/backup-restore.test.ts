@@ -180,12 +180,13 @@ describe('npm run backup, then npm run restore into a new data directory', () =>
       const headers = { authorization: `Bearer ${token}` };
       const history = await app.inject({ url: `/api/history/${account.uid}`, headers });
       expect(history.statusCode).toBe(200);
-      const chats = history.json().history as { title: string; messages: unknown }[];
+      const chats = history.json().history as {
+        title: string;
+        messages: { role: string; content: string }[];
+      }[];
       expect(chats.map((c) => c.title).sort()).toEqual(['Chat 1', 'Chat 2']);
       const restored = chats.find((c) => c.title === 'Chat 2')?.messages;
-      expect(
-        restored?.map(({ role, content }: { role: string; content: string }) => ({ role, content })),
-      ).toEqual(messages(2));
+      expect(restored?.map(({ role, content }) => ({ role, content }))).toEqual(messages(2));
       const profile = await app.inject({
         url: `/api/users/${account.uid}`,
         headers: { authorization: `Bearer ${oldToken}` },

@@ -1,10 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { isToolSlug } from '#shared/tools';
+import { isToolSlug, TOOLS } from '#shared/tools';
 import { EmailVerificationBanner } from '#web/features/auth/components/email-verification-banner.tsx';
 import { authStore, useAuth } from '#web/features/auth/lib/auth-store.ts';
 import { ChatView } from '#web/features/history/components/chat-view.tsx';
+import { FollowUpBox } from '#web/features/history/components/follow-up-box.tsx';
 import { HistoryList } from '#web/features/history/components/history-list.tsx';
+import { ToolForm } from '#web/features/tools/components/tool-form.tsx';
 import { ToolLayout } from '#web/features/tools/components/tool-layout.tsx';
 import { ToolScreen } from '#web/features/tools/components/tool-screen.tsx';
 
@@ -13,6 +15,8 @@ interface Selection {
   chatId: string | null;
   /** Bumped by New Chat and a tool change: the form remounts with fresh state (docs/product.md §4). */
   formKey: number;
+  /** A follow-up asked under a fresh answer: the chat opens and asks it. */
+  followUp?: string;
 }
 
 /**
@@ -31,7 +35,10 @@ export function ToolRoute() {
     () => setSelection((s) => ({ ...s, chatId: null, formKey: s.formKey + 1 })),
     [],
   );
-  const select = useCallback((chatId: string) => setSelection((s) => ({ ...s, chatId })), []);
+  const select = useCallback(
+    (chatId: string) => setSelection((s) => ({ ...s, chatId, followUp: undefined })),
+    [],
+  );
   // docs/product.md §4: after a delete the active chat is cleared.
   const clearActive = useCallback(() => setSelection((s) => ({ ...s, chatId: null })), []);
 
@@ -58,13 +65,41 @@ export function ToolRoute() {
     >
       <EmailVerificationBanner user={user} />
       {selection.chatId ? (
-        <ChatView key={selection.chatId} chatId={selection.chatId} />
+        <ChatView
+          key={selection.chatId}
+          chatId={selection.chatId}
+          onSettled={authStore.reloadUser}
+          initialFollowUp={selection.followUp}
+          renderEditForm={({ input, pending, onSubmit, onCancel }) => (
+            <section
+              aria-label="Edit the request"
+              className="rounded-2xl border border-border bg-card p-5 shadow-xs"
+            >
+              <ToolForm
+                tool={TOOLS[segment]}
+                initialValues={input}
+                pending={pending}
+                onSubmit={onSubmit}
+                onCancel={onCancel}
+              />
+            </section>
+          )}
+        />
       ) : (
         <ToolScreen
           key={`${segment}:${selection.formKey}`}
           slug={segment}
           uid={uid}
           onSettled={authStore.reloadUser}
+          renderAfterAnswer={(historyId) => (
+            <FollowUpBox
+              pending={false}
+              onAsk={async (content) => {
+                setSelection((s) => ({ ...s, chatId: historyId, followUp: content }));
+                return true;
+              }}
+            />
+          )}
         />
       )}
     </ToolLayout>

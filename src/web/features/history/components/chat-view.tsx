@@ -1,23 +1,70 @@
-import { CircleStop, Sparkles } from 'lucide-react';
-import { useEffect } from 'react';
+import { PencilLine, UserRound } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ChatMessageResponse } from '#shared/history';
 import { AnswerDownloads, answerDownloadLabel } from '#web/components/answer-downloads.tsx';
+import { ErrorBanner } from '#web/components/error-banner.tsx';
 import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { WithMatchReport } from '#web/components/match-report.tsx';
-import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useChooseVersion } from '#web/features/history/api/choose-version.ts';
 import { useHistoryItem } from '#web/features/history/api/get-history-item.ts';
+import { useChatAnswer } from '#web/features/history/hooks/use-chat-answer.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
+import { ChatAnswer } from './chat-answer.tsx';
+import { FollowUpBox } from './follow-up-box.tsx';
 import { PromptSection } from './prompt-section.tsx';
-import { SavedAnswer } from './saved-answer.tsx';
+import { VersionSwitcher } from './version-switcher.tsx';
+
+/** The tool's form, filled with the chat's first request, for Edit (composed by the route). */
+export interface EditFormProps {
+  input: Record<string, string>;
+  pending: boolean;
+  /** Runs the edited request; resolves true once it was answered. */
+  onSubmit: (input: Record<string, unknown>) => Promise<boolean>;
+  onCancel: () => void;
+}
+
+interface ChatViewProps {
+  chatId: string;
+  /** After every answer that reached an end: the plan's usage may have changed. */
+  onSettled?: () => void;
+  /** Edit of the first request: offered when given, for chats kept with their form's fields. */
+  renderEditForm?: (props: EditFormProps) => ReactNode;
+  /** A follow-up to ask as soon as the chat is open (asked under the fresh answer on the tool screen). */
+  initialFollowUp?: string;
+}
 
 /**
- * A saved chat (docs/product.md §2): the collapsible Prompt (with the uploaded document, if any), then
- * the AI Output as markdown; a resume chat adds its job match report and the answer's downloads.
+ * A saved chat (docs/product.md §2, §3): the collapsible Prompt (with the uploaded document, if any) and
+ * the AI Output, then each follow-up and its answer, and a box to ask the next one. The last answer can
+ * be regenerated, every answer and the first request show their versions, and the first request can
+ * be edited and run again. Esc stops an answer being written.
  */
-export function ChatView({ chatId }: { chatId: string }) {
+export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }: ChatViewProps) {
   const chat = useHistoryItem(chatId);
+  const answer = useChatAnswer(chatId, onSettled);
+  const choose = useChooseVersion();
+  const [editing, setEditing] = useState(false);
+  const pending = answer.state.status === 'pending' ? answer.state : null;
+  const { stop, start } = answer;
+  // Asked once, even when a development build mounts the view twice.
+  const askedFirst = useRef(false);
+  useEffect(() => {
+    if (!initialFollowUp || askedFirst.current) return;
+    askedFirst.current = true;
+    void start({ kind: 'follow-up', content: initialFollowUp });
+  }, [initialFollowUp, start]);
   // The renderer's chunk loads while the chat does.
   useEffect(preloadMarkdown, []);
+  useEffect(() => {
+    if (!pending) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') void stop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [pending, stop]);
 
   if (chat.isPending) {
     return (
@@ -41,45 +88,146 @@ export function ChatView({ chatId }: { chatId: string }) {
     );
   }
 
-  const prompt = chat.data.messages.find((m) => m.role === 'user')?.content ?? '';
-  const reply = chat.data.messages.find((m) => m.role === 'assistant')?.content ?? '';
+  const { messages } = chat.data;
+  const first = messages[0];
+  const last = messages.at(-1);
+  const busy = pending !== null || choose.isPending;
+  // While an answer is written, the one it replaces (a regenerated answer, an edited chat) steps aside.
+  const kind = pending?.request.kind;
+  const shown =
+    kind === 'edit'
+      ? messages.slice(0, 1)
+      : kind === 'regenerate' && last?.role === 'assistant'
+        ? messages.slice(0, -1)
+        : messages;
   const matchReport = toMatchReport(chat.data.matchReport);
   const downloadLabel = answerDownloadLabel(chat.data.service);
+  const showVersion = (message: ChatMessageResponse) => (version: number) =>
+    choose.mutate({ chatId, messageId: message.id, version });
+  const input = chat.data.input;
+  const canEdit = renderEditForm !== undefined && input !== null && chat.data.file === null;
+
+  const answerTitle = (index: number) => (index === 1 ? 'AI Output' : 'Answer');
   return (
     <article className="grid grid-cols-[minmax(0,1fr)] gap-5" aria-label={chat.data.title}>
-      <PromptSection prompt={prompt} file={chat.data.file ?? null} />
-      <section
-        aria-labelledby="ai-output-title"
-        className="rounded-2xl border border-border bg-card shadow-xs"
-      >
-        <header className="flex items-center justify-between gap-3 border-border border-b px-5 py-3">
-          <h2 id="ai-output-title" className="flex items-center gap-2 font-semibold text-sm">
-            <Sparkles className="size-4 text-primary" aria-hidden />
-            AI Output
-          </h2>
-          {reply ? <CopyButton text={reply} label="Copy output" /> : null}
-        </header>
-        <div className="px-5 py-5">
-          {chat.data.status === 'stopped' ? (
-            <p className="mb-4 inline-flex items-center gap-2 rounded-lg bg-muted px-3 py-1.5 text-muted-foreground text-xs">
-              <CircleStop className="size-3.5" aria-hidden />
-              This answer was stopped before it finished.
-            </p>
-          ) : null}
-          <WithMatchReport report={matchReport}>
-            {reply ? (
-              <SavedAnswer text={reply} />
-            ) : (
-              <p className="text-muted-foreground text-sm">no message yet</p>
-            )}
-          </WithMatchReport>
-        </div>
-        {reply && downloadLabel ? (
-          <footer className="border-border border-t px-5 py-3">
-            <AnswerDownloads historyId={chat.data.id} label={downloadLabel} />
-          </footer>
-        ) : null}
-      </section>
+      <PromptSection
+        prompt={first?.content ?? ''}
+        file={chat.data.file ?? null}
+        actions={
+          first ? (
+            <>
+              <VersionSwitcher
+                version={first.version}
+                versions={first.versions}
+                of="chat"
+                disabled={busy}
+                onChoose={showVersion(first)}
+              />
+              {canEdit && !editing ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setEditing(true)}
+                  disabled={busy}
+                  className="text-muted-foreground"
+                >
+                  <PencilLine className="size-3.5" aria-hidden />
+                  Edit
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      {editing && canEdit && renderEditForm
+        ? renderEditForm({
+            input,
+            pending: kind === 'edit',
+            onSubmit: async (values) => {
+              const done = await answer.start({ kind: 'edit', input: values });
+              if (done) setEditing(false);
+              return done;
+            },
+            onCancel: () => setEditing(false),
+          })
+        : null}
+      {shown.slice(1).map((message, offset) => {
+        const index = offset + 1;
+        if (message.role === 'user') return <FollowUpQuestion key={message.id} text={message.content} />;
+        const isLast = index === messages.length - 1;
+        return (
+          <ChatAnswer
+            key={message.id}
+            title={answerTitle(index)}
+            message={message}
+            busy={busy}
+            onChooseVersion={showVersion(message)}
+            onRegenerate={isLast ? () => void answer.start({ kind: 'regenerate' }) : undefined}
+            wrap={
+              index === 1
+                ? (text) => <WithMatchReport report={matchReport}>{text}</WithMatchReport>
+                : undefined
+            }
+            footer={
+              isLast && downloadLabel ? (
+                <AnswerDownloads historyId={chatId} label={downloadLabel} />
+              ) : undefined
+            }
+          />
+        );
+      })}
+      {messages.length < 2 && !pending ? (
+        <ChatAnswer
+          title="AI Output"
+          streaming={false}
+          message={EMPTY_ANSWER}
+          busy
+          onChooseVersion={() => {}}
+        />
+      ) : null}
+      {pending ? (
+        <>
+          {pending.request.kind === 'follow-up' ? <FollowUpQuestion text={pending.request.content} /> : null}
+          <ChatAnswer
+            title={kind === 'follow-up' ? 'Answer' : answerTitle(shown.length)}
+            streaming
+            text={pending.text}
+            stopping={pending.stopping}
+            onStop={() => void stop()}
+          />
+        </>
+      ) : null}
+      {answer.state.status === 'failed' ? <ErrorBanner error={answer.state.error} /> : null}
+      <FollowUpBox
+        pending={pending !== null}
+        onAsk={(content) => answer.start({ kind: 'follow-up', content })}
+      />
+      <p className="sr-only" role="status" aria-live="polite">
+        {pending ? (pending.stopping ? 'Stopping the answer.' : 'Writing an answer.') : answer.announcement}
+      </p>
     </article>
+  );
+}
+
+/** What the chat view shows for a chat saved without an answer (docs/product.md §3: 'no message yet'). */
+const EMPTY_ANSWER: ChatMessageResponse = {
+  id: 'none',
+  role: 'assistant',
+  content: '',
+  version: 1,
+  versions: 1,
+  createdAt: null,
+};
+
+/** A follow-up question as the person wrote it: plain text, never markup. */
+function FollowUpQuestion({ text }: { text: string }) {
+  return (
+    <section
+      aria-label="Your follow-up"
+      className="ml-auto flex max-w-[85%] gap-3 rounded-2xl bg-muted/60 px-4 py-3"
+    >
+      <UserRound className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <p className="whitespace-pre-wrap break-words text-sm">{text}</p>
+    </section>
   );
 }

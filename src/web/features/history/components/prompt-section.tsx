@@ -1,5 +1,5 @@
 import { ChevronDown, Download, Loader2, MessageSquare } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { ChatFile } from '#shared/documents';
 import { FileCard } from '#web/components/file-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -10,13 +10,15 @@ interface PromptSectionProps {
   prompt: string;
   /** The document the chat was made from (docs/product.md §3 File), or null. */
   file?: ChatFile | null;
+  /** Beside Hide/Show: the request's versions and Edit. */
+  actions?: ReactNode;
 }
 
 /**
  * The saved chat's prompt, collapsible with Hide/Show (docs/product.md §2): the uploaded document, if
  * any, with its download, then the prompt as plain text, never markup.
  */
-export function PromptSection({ prompt, file = null }: PromptSectionProps) {
+export function PromptSection({ prompt, file = null, actions = null }: PromptSectionProps) {
   const [open, setOpen] = useState(true);
   const contentId = useId();
   return (
@@ -26,16 +28,19 @@ export function PromptSection({ prompt, file = null }: PromptSectionProps) {
           <MessageSquare className="size-4 text-muted-foreground" aria-hidden />
           Prompt
         </h2>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={contentId}
-          onClick={() => setOpen((o) => !o)}
-          className="inline-flex h-8 items-center gap-1 rounded-md px-2.5 font-medium text-muted-foreground text-xs hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {open ? 'Hide' : 'Show'}
-          <ChevronDown className={cn('size-3.5 transition-transform', open && 'rotate-180')} aria-hidden />
-        </button>
+        <div className="flex items-center gap-1.5">
+          {actions}
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={contentId}
+            onClick={() => setOpen((o) => !o)}
+            className="inline-flex h-8 items-center gap-1 rounded-md px-2.5 font-medium text-muted-foreground text-xs hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {open ? 'Hide' : 'Show'}
+            <ChevronDown className={cn('size-3.5 transition-transform', open && 'rotate-180')} aria-hidden />
+          </button>
+        </div>
       </header>
       <div id={contentId} hidden={!open} className="grid gap-3 border-border border-t px-5 py-4">
         {file ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ToolStreamError } from '#web/features/tools/lib/tool-error.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { GenerationStreamError } from '#web/lib/generation-stream.ts';
 import { buildToolBody, runTool } from './run-tool.ts';
 
 function sseResponse(chunks: string[]): Response {
@@ -64,7 +64,7 @@ describe('runTool', () => {
     await expect(run).rejects.toMatchObject({ status: 503, message: 'AI model is downloading (4 %)' });
   });
 
-  it('throws ToolStreamError on an error event, after the deltas before it', async () => {
+  it('throws GenerationStreamError on an error event, after the deltas before it', async () => {
     const fetchImpl = fakeFetch(
       sseResponse([
         'event: delta\ndata: {"text":"a"}\n\nevent: error\ndata: {"code":"bad_gateway:ai","message":"Provider failed"}\n\n',
@@ -72,7 +72,7 @@ describe('runTool', () => {
     );
     const deltas: string[] = [];
     const run = runTool({ path: '/api/x', body: {}, onDelta: (t) => deltas.push(t), fetchImpl });
-    await expect(run).rejects.toEqual(new ToolStreamError('bad_gateway:ai', 'Provider failed'));
+    await expect(run).rejects.toEqual(new GenerationStreamError('bad_gateway:ai', 'Provider failed'));
     expect(deltas).toEqual(['a']);
   });
 

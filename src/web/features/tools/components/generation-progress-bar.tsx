@@ -1,6 +1,6 @@
 import { FileText, Loader2 } from 'lucide-react';
 import type { GenerationProgress } from '#shared/generation-progress';
-import { progressPercent } from '#web/features/tools/lib/progress-event.ts';
+import { progressPercent } from '#web/lib/progress-event.ts';
 
 interface GenerationProgressBarProps {
   /** The document the server is reading before it answers ("Reading <name>…", no measure yet). */

@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { User } from '#shared/user';
-import type { ToolError } from '#web/features/tools/lib/generation-state.ts';
-import { ErrorBanner } from './error-banner.tsx';
+import { ErrorBanner } from '#web/components/error-banner.tsx';
+import type { ToolError } from '#web/lib/tool-error.ts';
 import { SidebarUserBlock } from './sidebar-user-block.tsx';
 
 const periodEnd = '2026-04-01T00:00:00.000Z';

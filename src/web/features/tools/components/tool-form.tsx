@@ -18,6 +18,10 @@ interface ToolFormProps {
   tool: ToolDefinition;
   pending: boolean;
   onSubmit: (values: Record<string, unknown>) => Promise<boolean>;
+  /** Values to start from instead of the defaults (a saved chat's request, for Edit). */
+  initialValues?: Record<string, string>;
+  /** Shows a Cancel button beside the submit button. */
+  onCancel?: () => void;
 }
 
 /**
@@ -25,14 +29,14 @@ interface ToolFormProps {
  * document field shows the drop zone; while a file is chosen the fields it replaces (the pasted text)
  * are hidden and the form validates with the tool's with-document schema (the text is then optional).
  */
-export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
+export function ToolForm({ tool, pending, onSubmit, initialValues, onCancel }: ToolFormProps) {
   const idPrefix = useId();
   const toolForm = toolFormOf(tool.slug);
   const documentField = documentFieldOf(tool);
   const resolver = useMemo(() => toolFormResolver(tool), [tool]);
   const form = useForm<ToolFormValues, unknown, Record<string, unknown>>({
     resolver,
-    defaultValues: defaultToolValues(tool),
+    defaultValues: { ...defaultToolValues(tool), ...initialValues },
     mode: 'onTouched',
   });
   const { errors, isValid } = form.formState;
@@ -118,10 +122,17 @@ export function ToolForm({ tool, pending, onSubmit }: ToolFormProps) {
         ) : (
           <span className="hidden sm:block" />
         )}
-        <Button type="submit" size="field" className="sm:min-w-44" disabled={pending || !isValid}>
-          {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-          {pending ? toolForm.busyLabel : toolForm.buttonLabel}
-        </Button>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          {onCancel ? (
+            <Button type="button" variant="outline" size="field" onClick={onCancel} disabled={pending}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" size="field" className="sm:min-w-44" disabled={pending || !isValid}>
+            {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+            {pending ? toolForm.busyLabel : toolForm.buttonLabel}
+          </Button>
+        </div>
       </div>
     </form>
   );

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import type { ToolSlug } from '#shared/tools';
 import { TOOLS } from '#shared/tools';
 import { answerDownloadLabel } from '#web/components/answer-downloads.tsx';
+import { ErrorBanner } from '#web/components/error-banner.tsx';
 import { useToolGeneration } from '#web/features/tools/hooks/use-tool-generation.ts';
 import { readingFileName } from '#web/features/tools/lib/generation-state.ts';
-import { ErrorBanner } from './error-banner.tsx';
 import { ModelStatusBanner } from './model-status-banner.tsx';
 import { ToolForm } from './tool-form.tsx';
 import { ToolOutput } from './tool-output.tsx';
@@ -11,6 +12,8 @@ import { ToolOutput } from './tool-output.tsx';
 interface ToolScreenProps {
   slug: ToolSlug;
   uid: string;
+  /** Under a saved answer: what continues its chat (the follow-up box, composed by the route). */
+  renderAfterAnswer?: (historyId: string) => ReactNode;
   /** After every settled request: the user's plan usage may have changed. */
   onSettled?: () => void;
 }
@@ -20,7 +23,7 @@ interface ToolScreenProps {
  * Stop (docs/product.md §4). The form stays mounted while hidden so its inputs survive a "New request".
  * Above it, the model's state while it is not ready (docs/product.md §2).
  */
-export function ToolScreen({ slug, uid, onSettled }: ToolScreenProps) {
+export function ToolScreen({ slug, uid, onSettled, renderAfterAnswer }: ToolScreenProps) {
   const tool = TOOLS[slug];
   const downloadLabel = answerDownloadLabel(slug);
   const { state, start, stop, reset } = useToolGeneration({ tool, uid, onSettled });
@@ -51,6 +54,9 @@ export function ToolScreen({ slug, uid, onSettled }: ToolScreenProps) {
           onNewRequest={reset}
         />
       ) : null}
+      {(state.status === 'success' || state.status === 'stopped') && state.historyId && renderAfterAnswer
+        ? renderAfterAnswer(state.historyId)
+        : null}
     </div>
   );
 }

@@ -3,32 +3,23 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { type ToolDefinition, toolRequestTitle } from '#shared/tools';
 import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { buildToolBody, runTool } from '#web/features/tools/api/run-tool.ts';
-import { stopGeneration } from '#web/features/tools/api/stop-generation.ts';
 import {
   type GenerationRequest,
   generationReducer,
   initialGenerationState,
 } from '#web/features/tools/lib/generation-state.ts';
-import { toToolError } from '#web/features/tools/lib/tool-error.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { startedGenerationId } from '#web/lib/generation-stream.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
 import { aiKeys, historyKeys } from '#web/lib/query-keys.ts';
-import { useFrameBatcher } from './use-frame-batcher.ts';
+import { askToStop } from '#web/lib/stop-generation.ts';
+import { toToolError } from '#web/lib/tool-error.ts';
+import { useFrameBatcher } from '#web/lib/use-frame-batcher.ts';
 
 interface Options {
   tool: ToolDefinition;
   uid: string;
   /** Called after every request that reached an end (done, stopped or failed). */
   onSettled?: () => void;
-}
-
-function startedId(data: string): string | null {
-  try {
-    const id = (JSON.parse(data) as { generationId?: unknown }).generationId;
-    return typeof id === 'string' ? id : null;
-  } catch {
-    return null;
-  }
 }
 
 /** What the screen shows of a request: the document being read, and the chat's title (as the server makes it). */
@@ -85,7 +76,7 @@ export function useToolGeneration({ tool, uid, onSettled }: Options) {
           },
           onEvent: (event) => {
             if (event.event !== 'start') return;
-            generationId.current = startedId(event.data);
+            generationId.current = startedGenerationId(event);
             dispatch({ type: 'streamStarted' });
             refreshModelStatus();
           },
@@ -124,14 +115,7 @@ export function useToolGeneration({ tool, uid, onSettled }: Options) {
     const abort = controller.current;
     if (!abort) return;
     dispatch({ type: 'stopRequested' });
-    const id = generationId.current;
-    try {
-      if (id) return void (await stopGeneration(id));
-    } catch (error) {
-      // 404: it finished meanwhile, and its `done` is on the way.
-      if (error instanceof ApiError && error.status === 404) return;
-      console.error('Could not stop the generation', error);
-    }
+    if (await askToStop(generationId.current)) return;
     // The server could not be asked: stop listening and keep what arrived.
     abort.abort();
     batcher.flush();

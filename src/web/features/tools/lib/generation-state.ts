@@ -1,5 +1,6 @@
 import type { GenerationProgress } from '#shared/generation-progress';
 import type { JobMatchReport } from '#shared/job-match-report';
+import type { ToolError } from '#web/lib/tool-error.ts';
 
 /**
  * The tool form's life cycle (docs/product.md §4): idle → pending (streaming text as it arrives) → success
@@ -38,14 +39,6 @@ export interface GenerationResult {
   historyId: string | null;
   matchReport: JobMatchReport | null;
   request: GenerationRequest;
-}
-
-/** What the red banner says: the docs/product.md §8 line, plus the server's own explanation when it sent one. */
-export interface ToolError {
-  message: string;
-  detail?: string;
-  /** The plan has no generations left: the banner offers an Upgrade link. */
-  upgrade?: true;
 }
 
 export type GenerationAction =

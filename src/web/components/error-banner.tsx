@@ -1,6 +1,6 @@
 import { AlertCircle, Crown } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ToolError } from '#web/features/tools/lib/generation-state.ts';
+import type { ToolError } from '#web/lib/tool-error.ts';
 
 /** The red banner of docs/product.md §2/§8; the inputs stay above it. A used-up plan adds Upgrade. */
 export function ErrorBanner({ error }: { error: ToolError }) {

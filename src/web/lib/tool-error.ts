@@ -1,15 +1,11 @@
-import { ApiError, NO_ERROR_BODY } from '#web/lib/api-client.ts';
-import type { ToolError } from './generation-state.ts';
+import { ApiError, NO_ERROR_BODY } from './api-client.ts';
 
-/** The server reported a failure inside the event stream (`event: error`). */
-export class ToolStreamError extends Error {
-  readonly code: string;
-
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'ToolStreamError';
-    this.code = code;
-  }
+/** What the red banner says: the docs/product.md §8 line, plus the server's own explanation when it sent one. */
+export interface ToolError {
+  message: string;
+  detail?: string;
+  /** The plan has no generations left: the banner offers an Upgrade link. */
+  upgrade?: true;
 }
 
 /** The server's refusal when the user's plan has no generations left this month (402). */

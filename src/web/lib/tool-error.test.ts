@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '#web/lib/api-client.ts';
-import { ToolStreamError, toToolError } from './tool-error.ts';
+import { ApiError } from './api-client.ts';
+import { GenerationStreamError } from './generation-stream.ts';
+import { toToolError } from './tool-error.ts';
 
 describe('toToolError', () => {
   it('says "Failed to fetch results" for a non-2xx, keeping the server message as detail', () => {
@@ -33,7 +34,7 @@ describe('toToolError', () => {
     expect(toToolError(new TypeError('Failed to fetch'))).toEqual({
       message: 'An error occurred: Failed to fetch',
     });
-    expect(toToolError(new ToolStreamError('bad_gateway:ai', 'The AI provider failed.'))).toEqual({
+    expect(toToolError(new GenerationStreamError('bad_gateway:ai', 'The AI provider failed.'))).toEqual({
       message: 'An error occurred: The AI provider failed.',
     });
   });

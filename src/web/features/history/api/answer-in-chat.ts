@@ -1,0 +1,38 @@
+import type { GenerationProgress } from '#shared/generation-progress';
+import type { SseEvent } from '#shared/sse-parser';
+import { type GenerationResult, streamGeneration } from '#web/lib/generation-stream.ts';
+
+/** What a chat can be asked for: a follow-up, another version of its last answer, an edited first request. */
+export type ChatAnswerRequest =
+  | { kind: 'follow-up'; content: string }
+  | { kind: 'regenerate' }
+  | { kind: 'edit'; input: Record<string, unknown> };
+
+const PATHS = { 'follow-up': 'messages', regenerate: 'regenerate', edit: 'edit' } as const;
+
+/**
+ * POST /api/history/:id/messages {content}, /regenerate or /edit {fields}, streamed: resolves with the
+ * `done` result ({message, historyId, status}).
+ */
+export function answerInChat(
+  chatId: string,
+  request: ChatAnswerRequest,
+  handlers: {
+    signal: AbortSignal;
+    onDelta: (text: string) => void;
+    onProgress?: (progress: GenerationProgress) => void;
+    onEvent?: (event: SseEvent) => void;
+  },
+): Promise<GenerationResult> {
+  const body =
+    request.kind === 'follow-up'
+      ? { content: request.content }
+      : request.kind === 'edit'
+        ? request.input
+        : undefined;
+  return streamGeneration({
+    path: `/api/history/${encodeURIComponent(chatId)}/${PATHS[request.kind]}`,
+    body,
+    ...handlers,
+  });
+}

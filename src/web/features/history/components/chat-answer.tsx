@@ -1,0 +1,116 @@
+import { CircleStop, Loader2, RefreshCw, Sparkles, Square } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { ChatMessageResponse } from '#shared/history';
+import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { SavedAnswer } from './saved-answer.tsx';
+import { VersionSwitcher } from './version-switcher.tsx';
+
+type ChatAnswerProps = {
+  /** The first answer is the chat's 'AI Output' (docs/product.md §2); later ones answer follow-ups. */
+  title: string;
+  /** Around the answer's text (the job match report of a resume chat). */
+  wrap?: (answer: ReactNode) => ReactNode;
+  /** Below the answer (its downloads). */
+  footer?: ReactNode;
+} & (
+  | {
+      streaming?: false;
+      message: ChatMessageResponse;
+      /** Offered on the chat's last answer only. */
+      onRegenerate?: () => void;
+      onChooseVersion: (version: number) => void;
+      /** Another answer is being written: versions and Regenerate wait. */
+      busy: boolean;
+    }
+  | { streaming: true; text: string; stopping: boolean; onStop: () => void }
+);
+
+/**
+ * One answer of a saved chat: as markdown with Copy, its versions ('2 / 3') and, on the last one,
+ * Regenerate; or, while it is being written, its text as it arrives with Stop.
+ */
+export function ChatAnswer(props: ChatAnswerProps) {
+  const { title, wrap = (answer) => answer, footer } = props;
+  const text = props.streaming ? props.text : props.message.content;
+  return (
+    <section
+      aria-label={title}
+      aria-busy={props.streaming === true}
+      className="rounded-2xl border border-border bg-card shadow-xs"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-3 border-border border-b px-5 py-3">
+        <h2 className="flex items-center gap-2 font-semibold text-sm">
+          <Sparkles className={cn('size-4 text-primary', props.streaming && 'animate-pulse')} aria-hidden />
+          {title}
+          {props.streaming ? <span className="font-normal text-muted-foreground">· writing…</span> : null}
+        </h2>
+        <div className="flex items-center gap-1.5">
+          {props.streaming ? (
+            <Button variant="outline" size="sm" onClick={props.onStop} disabled={props.stopping}>
+              {props.stopping ? (
+                <Loader2 className="size-3.5 animate-spin" aria-hidden />
+              ) : (
+                <Square className="size-3.5 fill-current" aria-hidden />
+              )}
+              {props.stopping ? 'Stopping…' : 'Stop'}
+            </Button>
+          ) : (
+            <>
+              <VersionSwitcher
+                version={props.message.version}
+                versions={props.message.versions}
+                of="answer"
+                disabled={props.busy}
+                onChoose={props.onChooseVersion}
+              />
+              {props.onRegenerate ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={props.onRegenerate}
+                  disabled={props.busy}
+                  aria-label="Regenerate"
+                  className="text-muted-foreground"
+                >
+                  <RefreshCw className="size-3.5" aria-hidden />
+                  <span className="hidden sm:inline">Regenerate</span>
+                </Button>
+              ) : null}
+              {text ? <CopyButton text={text} label="Copy output" /> : null}
+            </>
+          )}
+        </div>
+      </header>
+      <div className="px-5 py-5">
+        {!props.streaming && props.message.status === 'stopped' ? (
+          <p className="mb-4 inline-flex items-center gap-2 rounded-lg bg-muted px-3 py-1.5 text-muted-foreground text-xs">
+            <CircleStop className="size-3.5" aria-hidden />
+            This answer was stopped before it finished.
+          </p>
+        ) : null}
+        {wrap(
+          props.streaming ? (
+            text ? (
+              <LazyMarkdown className="md-streaming">{text}</LazyMarkdown>
+            ) : (
+              <div className="grid gap-2.5" aria-hidden>
+                <div className="h-3 w-11/12 animate-pulse rounded bg-muted" />
+                <div className="h-3 w-4/5 animate-pulse rounded bg-muted" />
+              </div>
+            )
+          ) : text ? (
+            <SavedAnswer text={text} />
+          ) : (
+            <p className="text-muted-foreground text-sm">no message yet</p>
+          ),
+        )}
+      </div>
+      {footer && !props.streaming ? (
+        <footer className="border-border border-t px-5 py-3">{footer}</footer>
+      ) : null}
+    </section>
+  );
+}
