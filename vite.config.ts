@@ -19,6 +19,7 @@ export default defineConfig({
       '/signup': 'src/web/app/routes/auth-route.tsx',
       '/services/*': ['src/web/app/routes/protected-layout.tsx', 'src/web/app/routes/tool-route.tsx'],
       '/admin': ['src/web/app/routes/protected-layout.tsx', 'src/web/app/routes/admin-route.tsx'],
+      '/share/*': 'src/web/app/routes/share-route.tsx',
     }),
   ],
   // The year prerendered pages were built in (src/web/lib/current-year.ts).

@@ -29,6 +29,7 @@ import { configRoutes } from './routes/config.ts';
 import { healthRoutes } from './routes/health.ts';
 import { jwtRoutes } from './routes/jwt.ts';
 import { protectedApi } from './routes/protected-api.ts';
+import { sharedChatRoutes } from './routes/shared-chats.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 import { toolsPlugin } from './tools/tools-plugin.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(configRoutes);
       await api.register(jwtRoutes);
       await api.register(uploadRoutes);
+      await api.register(sharedChatRoutes);
       // Public to users, guarded by the backup token from DATA_DIR (npm run backup).
       await api.register(backupRoutes);
       // Public to Stripe, guarded by the webhook signature.

@@ -102,3 +102,24 @@ export const historyPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** A chat's public link (POST /api/history/:id/share): its token and the page that shows it. */
+export const chatShareSchema = z.object({
+  token: z.string(),
+  /** The page, on this server: `/share/<token>`. */
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type ChatShareLink = z.infer<typeof chatShareSchema>;
+
+/**
+ * A shared chat as its public link shows it (GET /api/shared/:token): the title, the tool, when it was
+ * made and the requests and answers the owner's chat shows, nothing else of the owner's.
+ */
+export const sharedChatSchema = z.object({
+  title: z.string(),
+  service: z.string(),
+  createdAt: z.string(),
+  messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
+});
+export type SharedChat = z.infer<typeof sharedChatSchema>;

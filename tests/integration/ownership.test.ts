@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
    * named as the router prints them (a shared parameter shows the first route's name). Public routes
    * say so.
    */
-  const PUBLIC_ID_ROUTES = new Set(['GET /api/uploads/:key']);
+  const PUBLIC_ID_ROUTES = new Set(['GET /api/uploads/:key', 'GET /api/shared/:token']);
   type Call = { url: string; payload?: string | Buffer | object; headers?: Record<string, string> };
   const ID_ROUTES: Record<string, (uid: string, chat: string) => Promise<Call> | Call> = {
     'GET /api/users/:uid': (uid) => ({ url: `/api/users/${uid}` }),
@@ -119,6 +119,13 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
       url: `/api/history/${chat}/edit`,
       payload: { topic: 'hijacked' },
     }),
+    'POST /api/history/:type/share': (_uid, chat) => ({ url: `/api/history/${chat}/share` }),
+    'GET /api/history/:type/share': (_uid, chat) => ({ url: `/api/history/${chat}/share` }),
+    'DELETE /api/history/:type/share': (_uid, chat) => ({ url: `/api/history/${chat}/share` }),
+    'GET /api/history/:type/transcript': (_uid, chat) => ({
+      url: `/api/history/${chat}/transcript?format=json`,
+    }),
+    'GET /api/users/:uid/history-export': (uid) => ({ url: `/api/users/${uid}/history-export` }),
     'PATCH /api/history/:type/messages/:messageId': (_uid, chat) => ({
       url: `/api/history/${chat}/messages/m1`,
       payload: { version: 1 },

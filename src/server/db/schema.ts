@@ -238,6 +238,22 @@ export const history = pgTable(
 );
 
 /**
+ * A chat's public read-only link (`/share/<token>`): one per chat, an unguessable token. Revoking
+ * deletes the row; deleting the chat (or its owner) deletes it too, so the link dies at once.
+ */
+export const chatShare = pgTable('chat_share', {
+  token: text().primaryKey(),
+  historyId: uuid()
+    .notNull()
+    .unique()
+    .references(() => history.id, { onDelete: 'cascade' }),
+  userId: text()
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * AI generations counted against a user's plan (docs/product.md §9), one row per generation id, kept
  * apart from the chats so that deleting history never gives generations back. A row is 'reserved'
  * before the model is called and becomes 'used' when the generation succeeds; a failed one is deleted.

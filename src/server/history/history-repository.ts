@@ -7,6 +7,7 @@ import { AppError } from '#server/errors';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { formatBytes } from '#shared/text';
+import { chatShareQueries } from './chat-shares.ts';
 
 export type HistoryRow = typeof history.$inferSelect;
 
@@ -113,6 +114,8 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
   const inTurn = createKeyedTurns();
 
   return {
+    ...chatShareQueries(db),
+
     /**
      * Saves a chat without looking at the quota: a generation's result is never thrown away once it
      * exists (its caller checked assertWithinQuota before it started). Saving the same chat again (a

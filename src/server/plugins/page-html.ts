@@ -16,7 +16,12 @@ import { type Precompressed, precompress } from './precompress.ts';
  */
 export interface PageBody extends Precompressed {
   html: string;
+  /** A page search engines must not list (a shared chat): `X-Robots-Tag` goes with it. */
+  noindex: boolean;
 }
+
+/** Route patterns whose pages are private to whoever has the link: never listed by search engines. */
+const NOINDEX_ROUTES = new Set(['/share/*']);
 
 export interface PageHtml {
   forPath(path: string): PageBody;
@@ -96,7 +101,9 @@ export function loadPageHtml(webDir: string, publicUrl: string): PageHtml {
     const links = (route ? (preloads[route] ?? []) : [])
       .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
       .join('');
-    return html.replace('</head>', `${links}</head>`);
+    const robots =
+      route && NOINDEX_ROUTES.has(route) ? '<meta name="robots" content="noindex, nofollow">' : '';
+    return html.replace('</head>', `${robots}${links}</head>`);
   }
 
   return {
@@ -109,7 +116,7 @@ export function loadPageHtml(webDir: string, publicUrl: string): PageHtml {
       let body = pages.get(key);
       if (body === undefined) {
         const html = compose(route, page, normalized);
-        body = { html, ...precompress(html) };
+        body = { html, noindex: route !== undefined && NOINDEX_ROUTES.has(route), ...precompress(html) };
         pages.set(key, body);
       }
       return body;

@@ -62,6 +62,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, pages: PageHtml,
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
     .type('text/html; charset=utf-8');
+  if (page.noindex) reply.header('x-robots-tag', 'noindex, nofollow');
   if (encoding !== 'br' && encoding !== 'gzip') return reply.send(page.html);
   return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.brotli : page.gzip);
 }

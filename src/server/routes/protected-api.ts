@@ -6,7 +6,9 @@ import { aiStatusRoutes } from './ai-status.ts';
 import { billingRoutes } from './billing.ts';
 import { generationRoutes } from './generations.ts';
 import { historyRoutes } from './history.ts';
+import { historyDownloadRoutes } from './history-downloads.ts';
 import { historyGenerationRoutes } from './history-generations.ts';
+import { historyShareRoutes } from './history-shares.ts';
 import { toolRoutes } from './tools.ts';
 import { userRoutes } from './users.ts';
 import { userExportRoutes } from './users-export.ts';
@@ -27,6 +29,8 @@ export async function protectedApi(app: FastifyInstance) {
   await app.register(userExportRoutes);
   await app.register(historyRoutes);
   await app.register(historyGenerationRoutes);
+  await app.register(historyShareRoutes);
+  await app.register(historyDownloadRoutes);
   await app.register(toolRoutes);
   await app.register(generationRoutes);
   await app.register(aiStatusRoutes);

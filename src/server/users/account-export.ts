@@ -6,13 +6,11 @@ import { eq } from 'drizzle-orm';
 import { type AddArchiveEntry, createTarGzArchive } from '#server/backup/archive-writer';
 import type { Db } from '#server/db/client';
 import { account, profile, user } from '#server/db/schema';
+import { chatFileName, chatMarkdown, fileSegment } from '#server/history/chat-markdown';
 import { toChatResponse } from '#server/history/chat-response';
-import { chatPath } from '#server/history/chat-thread';
-import type { HistoryRepository, HistoryRow } from '#server/history/history-repository';
+import type { HistoryRepository } from '#server/history/history-repository';
 import type { FileStorage } from '#server/storage/file-storage';
 import type { UsageRepository } from '#server/usage/usage-repository';
-import { DOCUMENT_FORMATS, extensionOf } from '#shared/documents';
-import { isToolSlug, TOOLS } from '#shared/tools';
 import type { UsersRepository } from './users-repository.ts';
 
 export interface AccountExportDeps {
@@ -34,50 +32,6 @@ export const EXPORT_PAGE_SIZE = 100;
 /** The archive's file name for a download made on `at` (UTC date). */
 export function exportFileName(at: Date): string {
   return `draftsmith-export-${at.toISOString().slice(0, 10)}.tar.gz`;
-}
-
-/** A title or uploaded file's name as one path segment: no separators, control or reserved characters. */
-export function archiveSegment(name: string, fallback: string, max = 80): string {
-  const cleaned = name
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .replace(/[/\\:*?"<>|]+/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max)
-    .replace(/^[.\s-]+|[.\s]+$/g, '');
-  return cleaned || fallback;
-}
-
-/** An uploaded document's name with its extension kept when the name is cut. */
-function fileSegment(name: string): string {
-  const dot = name.lastIndexOf('.');
-  const extension = dot > 0 ? archiveSegment(name.slice(dot + 1), '', 10) : '';
-  const base = archiveSegment(dot > 0 ? name.slice(0, dot) : name, 'document', 100);
-  return extension ? `${base}.${extension}` : base;
-}
-
-/** A chat's title as a file name: a title that is an upload's name loses that extension (`.md` follows). */
-function titleSegment(title: string): string {
-  const uploadExtension = (DOCUMENT_FORMATS as readonly string[]).includes(extensionOf(title));
-  return archiveSegment(uploadExtension ? title.slice(0, title.lastIndexOf('.')) : title, 'chat');
-}
-
-const toolName = (service: string) => (isToolSlug(service) ? TOOLS[service].name : service);
-
-/** One chat as Markdown: its title, tool, date, document, then each message under who wrote it. */
-export function chatMarkdown(row: HistoryRow): string {
-  const lines = [
-    `# ${row.title.replace(/\s+/g, ' ').trim()}`,
-    '',
-    `- Tool: ${toolName(row.service)}`,
-    `- Date: ${row.createdAt.toISOString()}`,
-    `- Status: ${row.status}`,
-  ];
-  if (row.file) lines.push(`- Document: ${row.file.name} (files/${row.id}/${fileSegment(row.file.name)})`);
-  for (const message of chatPath(row.messages, row.currentMessageId)) {
-    lines.push('', `## ${message.role === 'user' ? 'You' : 'Draftsmith'}`, '', message.content.trimEnd());
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 /** What the account itself holds: user fields, plan, usage, sign-in methods, dates. */
@@ -177,11 +131,7 @@ export async function createAccountExport(
           for (const row of page.rows) {
             await spool.write(`${chats === 0 ? '\n' : ',\n'}${JSON.stringify(toChatResponse(row))}`);
             chats++;
-            const date = row.createdAt.toISOString().slice(0, 10);
-            const base = `history/${archiveSegment(row.service, 'other')}/${date}-${titleSegment(row.title)}`;
-            const name = names.has(`${base}.md`) ? `${base}-${row.id.slice(0, 8)}.md` : `${base}.md`;
-            names.add(name);
-            await add({ name }, chatMarkdown(row));
+            await add({ name: chatFileName(row, names, 'history/') }, chatMarkdown(row));
             if (
               row.file &&
               (await addStoredFile(deps, add, row.file.key, `files/${row.id}/${fileSegment(row.file.name)}`))

@@ -25,6 +25,7 @@ const ProtectedLayout = lazyWithPreload(
 );
 const ToolRoute = lazyWithPreload(async () => (await import('./routes/tool-route.tsx')).ToolRoute);
 const AdminRoute = lazyWithPreload(async () => (await import('./routes/admin-route.tsx')).AdminRoute);
+const ShareRoute = lazyWithPreload(async () => (await import('./routes/share-route.tsx')).ShareRoute);
 const AccountRoute = lazyWithPreload(async () => (await import('./routes/account-route.tsx')).AccountRoute);
 
 /** docs/product.md §2 route table. Rendered inside a BrowserRouter (app.tsx) or a StaticRouter (prerender). */
@@ -41,6 +42,7 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<ForgotPasswordRoute />} />
         <Route path="reset-password" element={<ResetPasswordRoute />} />
         <Route path="verify-email" element={<VerifyEmailRoute />} />
+        <Route path="share/:token" element={<ShareRoute />} />
         <Route path="services" element={<ProtectedLayout preload={ToolRoute.preload} />}>
           <Route index element={<Navigate to={TOOL_LIST[0]!.path} replace />} />
           {TOOL_LIST.map((tool) => (

@@ -5,6 +5,7 @@ import { EmailVerificationBanner } from '#web/features/auth/components/email-ver
 import { authStore, useAuth } from '#web/features/auth/lib/auth-store.ts';
 import { ChatView } from '#web/features/history/components/chat-view.tsx';
 import { FollowUpBox } from '#web/features/history/components/follow-up-box.tsx';
+import { HistoryDownloadMenu } from '#web/features/history/components/history-download-menu.tsx';
 import { HistoryList } from '#web/features/history/components/history-list.tsx';
 import { ToolForm } from '#web/features/tools/components/tool-form.tsx';
 import { ToolLayout } from '#web/features/tools/components/tool-layout.tsx';
@@ -50,6 +51,7 @@ export function ToolRoute() {
       segment={segment}
       user={{ user, error: state.profileFailed === true }}
       onNewChat={newChat}
+      historyActions={<HistoryDownloadMenu uid={uid} service={segment} />}
       renderHistory={(afterPick) => (
         <HistoryList
           uid={uid}

@@ -12,6 +12,7 @@ import { useHistoryItem } from '#web/features/history/api/get-history-item.ts';
 import { useChatAnswer } from '#web/features/history/hooks/use-chat-answer.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
 import { ChatAnswer } from './chat-answer.tsx';
+import { ChatToolbar } from './chat-toolbar.tsx';
 import { FollowUpBox } from './follow-up-box.tsx';
 import { PromptSection } from './prompt-section.tsx';
 import { VersionSwitcher } from './version-switcher.tsx';
@@ -110,6 +111,7 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
   const answerTitle = (index: number) => (index === 1 ? 'AI Output' : 'Answer');
   return (
     <article className="grid grid-cols-[minmax(0,1fr)] gap-5" aria-label={chat.data.title}>
+      <ChatToolbar chatId={chatId} title={chat.data.title} />
       <PromptSection
         prompt={first?.content ?? ''}
         file={chat.data.file ?? null}

@@ -1,5 +1,6 @@
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { menuContentClass, menuItemClass } from '#web/components/ui/menu-classes.ts';
 import { cn } from '#web/lib/cn.ts';
 
 interface HistoryItemMenuProps {
@@ -8,9 +9,6 @@ interface HistoryItemMenuProps {
   onDelete: () => void;
   className?: string;
 }
-
-const itemClass =
-  'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 
 /** The per-chat menu: Rename and Delete (docs/product.md §2). */
 export function HistoryItemMenu({ title, onRename, onDelete, className }: HistoryItemMenuProps) {
@@ -32,13 +30,13 @@ export function HistoryItemMenu({ title, onRename, onDelete, className }: Histor
           sideOffset={4}
           // Rename moves focus into its input; do not pull it back to the trigger.
           onCloseAutoFocus={(event) => event.preventDefault()}
-          className="z-50 min-w-36 rounded-lg border border-border bg-card p-1 text-foreground shadow-black/10 shadow-lg data-[state=open]:animate-dropdown-in"
+          className={cn(menuContentClass, 'min-w-36')}
         >
-          <DropdownMenu.Item className={itemClass} onSelect={onRename}>
+          <DropdownMenu.Item className={menuItemClass} onSelect={onRename}>
             <Pencil className="size-4 text-muted-foreground" aria-hidden />
             Rename
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={cn(itemClass, 'text-destructive')} onSelect={onDelete}>
+          <DropdownMenu.Item className={cn(menuItemClass, 'text-destructive')} onSelect={onDelete}>
             <Trash2 className="size-4" aria-hidden />
             Delete
           </DropdownMenu.Item>

@@ -11,13 +11,22 @@ interface ToolLayoutProps {
   segment: ToolSlug;
   /** The sidebar's history list; call `afterPick` when a chat was picked (closes the overlay). */
   renderHistory: (afterPick: () => void) => ReactNode;
+  /** Beside the sidebar's History heading. */
+  historyActions?: ReactNode;
   user: SidebarUserState;
   onNewChat: () => void;
   children: ReactNode;
 }
 
 /** docs/product.md §2 service layout (a tool page): the collapsible sidebar next to the tool or the saved chat. */
-export function ToolLayout({ segment, renderHistory, user, onNewChat, children }: ToolLayoutProps) {
+export function ToolLayout({
+  segment,
+  renderHistory,
+  historyActions,
+  user,
+  onNewChat,
+  children,
+}: ToolLayoutProps) {
   const sidebar = useSidebar();
   const name = formatToolName(segment);
   const tagline = toolTagline(segment);
@@ -35,6 +44,7 @@ export function ToolLayout({ segment, renderHistory, user, onNewChat, children }
           sidebar.closeIfOverlay();
         }}
         history={renderHistory(sidebar.closeIfOverlay)}
+        historyActions={historyActions}
         user={user}
       />
       <div className="min-w-0 flex-1">

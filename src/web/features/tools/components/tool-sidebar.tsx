@@ -16,11 +16,13 @@ interface ToolSidebarProps {
   onClose: () => void;
   onNewChat: () => void;
   history: ReactNode;
+  /** Beside the History heading (the download of chats). */
+  historyActions?: ReactNode;
   user: SidebarUserState;
 }
 
 export function ToolSidebar(props: ToolSidebarProps) {
-  const { open, isDesktop, toolName, toolSlug, onClose, onNewChat, history, user } = props;
+  const { open, isDesktop, toolName, toolSlug, onClose, onNewChat, history, historyActions, user } = props;
   const closeRef = useRef<HTMLButtonElement>(null);
   const overlay = open && !isDesktop;
 
@@ -89,9 +91,10 @@ export function ToolSidebar(props: ToolSidebarProps) {
             </Button>
           </div>
           <nav aria-label="History" className="flex min-h-0 flex-1 flex-col">
-            <h2 className="px-5 pt-2 pb-2 font-medium text-muted-foreground text-xs uppercase tracking-wider">
-              History
-            </h2>
+            <div className="flex items-center justify-between gap-2 pt-2 pr-3 pb-2 pl-5">
+              <h2 className="font-medium text-muted-foreground text-xs uppercase tracking-wider">History</h2>
+              {historyActions}
+            </div>
             <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">{history}</div>
           </nav>
           <div className="border-border border-t p-4">

@@ -1,1 +1,0 @@
-ALTER TABLE "history" ADD COLUMN "current_message_id" text;

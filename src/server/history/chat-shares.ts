@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { isUuid } from '#server/db/keyset-cursor';
+import { chatShare, history } from '#server/db/schema';
+import type { HistoryRow } from './history-repository.ts';
+
+/** 24 random bytes, base64url: 32 characters nobody guesses. */
+const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+export interface ChatShare {
+  token: string;
+  createdAt: Date;
+}
+
+/**
+ * Public read-only links to chats (`chat_share`): every query of the owner's side carries the owner's
+ * id; the public side finds a chat by its token alone, and only while the link exists.
+ */
+export function chatShareQueries(db: Db) {
+  async function shareOf(userId: string, id: string): Promise<ChatShare | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await db
+      .select({ token: chatShare.token, createdAt: chatShare.createdAt })
+      .from(chatShare)
+      .where(and(eq(chatShare.userId, userId), eq(chatShare.historyId, id)));
+    return row;
+  }
+
+  return {
+    /** The chat's link, if it has one. */
+    shareOf,
+
+    /** The chat's link, made on first call (the same one afterwards); undefined for a chat not the user's. */
+    async share(userId: string, id: string): Promise<ChatShare | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [owned] = await db
+        .select({ id: history.id })
+        .from(history)
+        .where(and(eq(history.userId, userId), eq(history.id, id)));
+      if (!owned) return undefined;
+      await db
+        .insert(chatShare)
+        .values({ token: randomBytes(24).toString('base64url'), historyId: id, userId })
+        .onConflictDoNothing({ target: chatShare.historyId });
+      return shareOf(userId, id);
+    },
+
+    /** Ends the chat's link at once; false when it had none (or is not the user's). */
+    async unshare(userId: string, id: string): Promise<boolean> {
+      if (!isUuid(id)) return false;
+      const rows = await db
+        .delete(chatShare)
+        .where(and(eq(chatShare.userId, userId), eq(chatShare.historyId, id)))
+        .returning({ token: chatShare.token });
+      return rows.length > 0;
+    },
+
+    /** The chat a link shows, while the link exists. */
+    async sharedChat(token: string): Promise<HistoryRow | undefined> {
+      if (!TOKEN.test(token)) return undefined;
+      const [row] = await db
+        .select({ chat: history })
+        .from(chatShare)
+        .innerJoin(history, eq(history.id, chatShare.historyId))
+        .where(eq(chatShare.token, token));
+      return row?.chat;
+    },
+  };
+}
