@@ -123,3 +123,39 @@ export const sharedChatSchema = z.object({
   messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
 });
 export type SharedChat = z.infer<typeof sharedChatSchema>;
+
+export const HISTORY_SEARCH_MAX = 200;
+export const HISTORY_SEARCH_PAGE = 20;
+
+/** GET /api/history/search: what to look for, in one tool or in all. */
+export const historySearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Type something to search for.' })
+    .trim()
+    .min(1, 'Type something to search for.')
+    .max(HISTORY_SEARCH_MAX, `A search can be at most ${HISTORY_SEARCH_MAX} characters.`)
+    .refine((q) => !/\p{Cc}/u.test(q), 'A search cannot hold control characters.'),
+  service: toolSlugSchema.optional(),
+  cursor: z.string().max(100).optional(),
+});
+
+/** A piece of a found chat's text; `match` pieces are the words searched for. */
+export const textPartSchema = z.object({ text: z.string(), match: z.boolean() });
+export type TextPart = z.infer<typeof textPartSchema>;
+
+/** One chat found, best first: its title and an excerpt of its messages, the matching words marked. */
+export const historySearchHitSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  service: z.string(),
+  createdAt: z.string(),
+  titleParts: z.array(textPartSchema),
+  snippet: z.array(textPartSchema),
+});
+export type HistorySearchHit = z.infer<typeof historySearchHitSchema>;
+
+export const historySearchSchema = z.object({
+  results: z.array(historySearchHitSchema),
+  nextCursor: z.string().nullable(),
+});
+export type HistorySearchPage = z.infer<typeof historySearchSchema>;

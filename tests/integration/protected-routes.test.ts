@@ -8,6 +8,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/config',
   'POST /api/jwt',
   'GET /api/uploads/:key',
+  // A shared chat, for anyone with its unguessable link (chat-shares-exports.test.ts).
+  'GET /api/shared/:token',
   // No user may take everyone's data: the backup token from DATA_DIR guards it (backup-restore.test.ts).
   'POST /api/admin/backup',
   // Stripe's calls: the webhook signature guards it (billing.test.ts).

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { JobMatchReport } from '#shared/job-match-report';
 
 /*
@@ -178,6 +188,16 @@ export const billingEvent = pgTable('billing_event', {
  * every message written since follow-ups and versions exist; older chats' messages have neither and read
  * as one path in their order.
  */
+/** PostgreSQL's full-text document type (only the database writes and reads it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The words a chat is found by (GET /api/history/search): its title (weight A) and every message's text
+ * (weight B), English stemming, kept by the database itself. `chat_search_text` (migration 0008) joins
+ * the messages' contents, at most 200,000 characters, so a huge chat can never fail its insert.
+ */
+export const CHAT_SEARCH_CONFIG = 'english';
+
 export interface ChatMessage {
   id?: string;
   /** The message it follows (null: a first request; several first requests are versions of the chat). */
@@ -230,10 +250,16 @@ export const history = pgTable(
       .generatedAlwaysAs(
         sql`octet_length(messages::text) + octet_length(title) + coalesce((file->>'size')::integer, 0)`,
       ),
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, chat_search_text(messages)), 'B')`,
+      ),
   },
   (t) => [
     index().on(t.userId, t.service, t.createdAt.desc(), t.id),
     index().on(t.userId, t.createdAt.desc(), t.id),
+    index().using('gin', t.search),
   ],
 );
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { isUuid } from '#server/db/keyset-cursor';
 import { chatShare, history } from '#server/db/schema';
-import type { HistoryRow } from './history-repository.ts';
+import { chatColumns, type HistoryRow } from './chat-columns.ts';
 
 /** 24 random bytes, base64url: 32 characters nobody guesses. */
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -60,11 +60,11 @@ export function chatShareQueries(db: Db) {
     async sharedChat(token: string): Promise<HistoryRow | undefined> {
       if (!TOKEN.test(token)) return undefined;
       const [row] = await db
-        .select({ chat: history })
+        .select(chatColumns)
         .from(chatShare)
         .innerJoin(history, eq(history.id, chatShare.historyId))
         .where(eq(chatShare.token, token));
-      return row?.chat;
+      return row;
     },
   };
 }

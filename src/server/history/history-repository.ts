@@ -7,9 +7,10 @@ import { AppError } from '#server/errors';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { formatBytes } from '#shared/text';
+import { chatColumns, type HistoryRow } from './chat-columns.ts';
 import { chatShareQueries } from './chat-shares.ts';
 
-export type HistoryRow = typeof history.$inferSelect;
+export type { HistoryRow } from './chat-columns.ts';
 
 export interface NewChat {
   /** Chosen by the caller when the id must be known before the insert (a generation's id). */
@@ -61,7 +62,7 @@ export interface HistoryPageOptions {
  */
 export function historyPageQuery(db: Db, userId: string, { service, cursor, limit }: HistoryPageOptions) {
   return db
-    .select()
+    .select(chatColumns)
     .from(history)
     .where(
       and(
@@ -105,7 +106,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
     const [row] = await q
       .insert(history)
       .values({ ...chat, createdAt: now, updatedAt: now })
-      .returning();
+      .returning(chatColumns);
     if (!row) throw new Error('history insert returned no row');
     return row;
   }
@@ -186,7 +187,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
     async get(userId: string, id: string): Promise<HistoryRow | undefined> {
       if (!isUuid(id)) return undefined;
       const [row] = await db
-        .select()
+        .select(chatColumns)
         .from(history)
         .where(and(eq(history.userId, userId), eq(history.id, id)));
       return row;
@@ -198,7 +199,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
         .update(history)
         .set({ title, updatedAt: new Date() })
         .where(and(eq(history.userId, userId), eq(history.id, id)))
-        .returning();
+        .returning(chatColumns);
       return row;
     },
 
@@ -239,7 +240,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
         .update(history)
         .set({ currentMessageId: current.messageId, status: current.status })
         .where(and(eq(history.userId, userId), eq(history.id, id)))
-        .returning();
+        .returning(chatColumns);
       return row;
     },
 

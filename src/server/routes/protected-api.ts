@@ -8,6 +8,7 @@ import { generationRoutes } from './generations.ts';
 import { historyRoutes } from './history.ts';
 import { historyDownloadRoutes } from './history-downloads.ts';
 import { historyGenerationRoutes } from './history-generations.ts';
+import { historySearchRoutes } from './history-search.ts';
 import { historyShareRoutes } from './history-shares.ts';
 import { toolRoutes } from './tools.ts';
 import { userRoutes } from './users.ts';
@@ -27,6 +28,8 @@ export async function protectedApi(app: FastifyInstance) {
   await app.register(userRoutes);
   await app.register(userPhotoRoutes);
   await app.register(userExportRoutes);
+  // Before the history routes: /history/search is a path of its own, not a uid.
+  await app.register(historySearchRoutes);
   await app.register(historyRoutes);
   await app.register(historyGenerationRoutes);
   await app.register(historyShareRoutes);

@@ -14,6 +14,8 @@ export const historyKeys = {
   /** The history list of one user for one service type (docs/product.md §4: invalidated after every success). */
   list: (uid: string, service: string) => ['history', 'list', uid, service] as const,
   item: (id: string) => ['history', 'item', id] as const,
+  /** A search of one user's chats, in one tool or in all (`service` null). */
+  search: (uid: string, q: string, service: string | null) => ['history', 'search', uid, q, service] as const,
   /** A chat's public link (GET /api/history/:id/share). */
   share: (id: string) => ['history', 'share', id] as const,
   /** A chat as its public link shows it (GET /api/shared/:token), for anyone with the link. */

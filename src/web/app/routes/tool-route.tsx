@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { isToolSlug, TOOLS } from '#shared/tools';
 import { EmailVerificationBanner } from '#web/features/auth/components/email-verification-banner.tsx';
 import { authStore, useAuth } from '#web/features/auth/lib/auth-store.ts';
 import { ChatView } from '#web/features/history/components/chat-view.tsx';
 import { FollowUpBox } from '#web/features/history/components/follow-up-box.tsx';
 import { HistoryDownloadMenu } from '#web/features/history/components/history-download-menu.tsx';
-import { HistoryList } from '#web/features/history/components/history-list.tsx';
+import { HistoryPanel } from '#web/features/history/components/history-panel.tsx';
 import { ToolForm } from '#web/features/tools/components/tool-form.tsx';
 import { ToolLayout } from '#web/features/tools/components/tool-layout.tsx';
 import { ToolScreen } from '#web/features/tools/components/tool-screen.tsx';
@@ -25,12 +25,22 @@ interface Selection {
  * list and either the tool form or the selected saved chat.
  */
 export function ToolRoute() {
-  const segment = useLocation().pathname.split('/')[2];
+  const location = useLocation();
+  const navigate = useNavigate();
+  const segment = location.pathname.split('/')[2];
   const { state } = useAuth();
   const [selection, setSelection] = useState<Selection>({ segment, chatId: null, formKey: 0 });
 
   // A tool change clears the selected chat (docs/product.md §4), during render so no stale frame shows.
-  if (selection.segment !== segment) setSelection((s) => ({ segment, chatId: null, formKey: s.formKey + 1 }));
+  // A chat found by a search in another tool arrives as the navigation's state and opens at once.
+  if (selection.segment !== segment) {
+    const opened = (location.state as { chatId?: unknown } | null)?.chatId;
+    setSelection((s) => ({
+      segment,
+      chatId: typeof opened === 'string' ? opened : null,
+      formKey: s.formKey + 1,
+    }));
+  }
 
   const newChat = useCallback(
     () => setSelection((s) => ({ ...s, chatId: null, formKey: s.formKey + 1 })),
@@ -53,7 +63,7 @@ export function ToolRoute() {
       onNewChat={newChat}
       historyActions={<HistoryDownloadMenu uid={uid} service={segment} />}
       renderHistory={(afterPick) => (
-        <HistoryList
+        <HistoryPanel
           uid={uid}
           service={segment}
           activeId={selection.chatId}
@@ -62,6 +72,10 @@ export function ToolRoute() {
             afterPick();
           }}
           onDeleted={clearActive}
+          onOpenElsewhere={(service, id) => {
+            navigate(`/services/${service}`, { state: { chatId: id } });
+            afterPick();
+          }}
         />
       )}
     >

@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAdminUsers } from '#web/features/admin/api/get-admin-users.ts';
-import { useDebouncedValue } from '#web/features/admin/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { LoadError } from './load-error.tsx';
 import { cellClass, UserRow } from './user-row.tsx';
 

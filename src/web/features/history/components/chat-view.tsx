@@ -11,6 +11,7 @@ import { useChooseVersion } from '#web/features/history/api/choose-version.ts';
 import { useHistoryItem } from '#web/features/history/api/get-history-item.ts';
 import { useChatAnswer } from '#web/features/history/hooks/use-chat-answer.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
+import { useEscape } from '#web/lib/use-escape.ts';
 import { ChatAnswer } from './chat-answer.tsx';
 import { ChatToolbar } from './chat-toolbar.tsx';
 import { FollowUpBox } from './follow-up-box.tsx';
@@ -58,14 +59,7 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
   }, [initialFollowUp, start]);
   // The renderer's chunk loads while the chat does.
   useEffect(preloadMarkdown, []);
-  useEffect(() => {
-    if (!pending) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') void stop();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [pending, stop]);
+  useEscape(pending !== null, () => void stop());
 
   if (chat.isPending) {
     return (

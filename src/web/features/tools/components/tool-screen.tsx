@@ -5,6 +5,7 @@ import { answerDownloadLabel } from '#web/components/answer-downloads.tsx';
 import { ErrorBanner } from '#web/components/error-banner.tsx';
 import { useToolGeneration } from '#web/features/tools/hooks/use-tool-generation.ts';
 import { readingFileName } from '#web/features/tools/lib/generation-state.ts';
+import { useEscape } from '#web/lib/use-escape.ts';
 import { ModelStatusBanner } from './model-status-banner.tsx';
 import { ToolForm } from './tool-form.tsx';
 import { ToolOutput } from './tool-output.tsx';
@@ -27,6 +28,8 @@ export function ToolScreen({ slug, uid, onSettled, renderAfterAnswer }: ToolScre
   const tool = TOOLS[slug];
   const downloadLabel = answerDownloadLabel(slug);
   const { state, start, stop, reset } = useToolGeneration({ tool, uid, onSettled });
+  // Esc stops an answer being written (the shortcuts of the tool pages).
+  useEscape(state.status === 'pending', () => void stop());
   const showForm = state.status === 'idle' || state.status === 'pending' || state.status === 'failed';
 
   return (

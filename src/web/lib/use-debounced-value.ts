@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value` once it has stayed the same for `delayMs` (the search box asks the server after a pause). */
+/** `value` once it has stayed the same for `delayMs` (a search box asks the server after a pause). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
