@@ -99,6 +99,12 @@ test.describe('landing page', () => {
     await expect(copies.nth(1)).toHaveAttribute('aria-hidden', 'true');
     await expect(copies.nth(2)).toHaveAttribute('aria-hidden', 'true');
 
+    // The strip's stylesheet comes with the landing page's code, which may still be loading after `load`.
+    await expect
+      .poll(() =>
+        strip.evaluate((element) => (element.firstElementChild as HTMLElement).getAnimations()[0]?.playState),
+      )
+      .toBe('running');
     const timing = await strip.evaluate((element) => {
       const track = element.firstElementChild as HTMLElement;
       const copyWidth = (track.firstElementChild as HTMLElement).getBoundingClientRect().width;
