@@ -1,6 +1,7 @@
 import { CircleStop, Loader2, RefreshCw, Sparkles, Square } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ChatMessageResponse } from '#shared/history';
+import { type RefactorSource, RefactorView, refactorOf } from '#web/components/code-diff/refactor-view.tsx';
 import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
@@ -15,6 +16,8 @@ type ChatAnswerProps = {
   wrap?: (answer: ReactNode) => ReactNode;
   /** Below the answer (its downloads). */
   footer?: ReactNode;
+  /** A code refactor's submitted code: the answer offers its diff, and Copy copies the code alone. */
+  refactorSource?: RefactorSource | null;
 } & (
   | {
       streaming?: false;
@@ -33,7 +36,7 @@ type ChatAnswerProps = {
  * Regenerate; or, while it is being written, its text as it arrives with Stop.
  */
 export function ChatAnswer(props: ChatAnswerProps) {
-  const { title, wrap = (answer) => answer, footer } = props;
+  const { title, wrap = (answer) => answer, footer, refactorSource = null } = props;
   const text = props.streaming ? props.text : props.message.content;
   return (
     <section
@@ -79,7 +82,9 @@ export function ChatAnswer(props: ChatAnswerProps) {
                   <span className="hidden sm:inline">Regenerate</span>
                 </Button>
               ) : null}
-              {text ? <CopyButton text={text} label="Copy output" /> : null}
+              {text ? (
+                <CopyButton text={refactorOf(text, refactorSource)?.refactored ?? text} label="Copy output" />
+              ) : null}
             </>
           )}
         </div>
@@ -102,7 +107,9 @@ export function ChatAnswer(props: ChatAnswerProps) {
               </div>
             )
           ) : text ? (
-            <SavedAnswer text={text} />
+            <RefactorView answer={text} source={refactorSource}>
+              <SavedAnswer text={text} />
+            </RefactorView>
           ) : (
             <p className="text-muted-foreground text-sm">no message yet</p>
           ),

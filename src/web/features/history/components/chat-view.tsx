@@ -2,6 +2,7 @@ import { PencilLine, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ChatMessageResponse } from '#shared/history';
 import { AnswerDownloads, answerDownloadLabel } from '#web/components/answer-downloads.tsx';
+import type { RefactorSource } from '#web/components/code-diff/refactor-view.tsx';
 import { ErrorBanner } from '#web/components/error-banner.tsx';
 import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { WithMatchReport } from '#web/components/match-report.tsx';
@@ -10,6 +11,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useChooseVersion } from '#web/features/history/api/choose-version.ts';
 import { useHistoryItem } from '#web/features/history/api/get-history-item.ts';
 import { useChatAnswer } from '#web/features/history/hooks/use-chat-answer.ts';
+import { firstCodeBlock } from '#web/lib/code-block.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
 import { useEscape } from '#web/lib/use-escape.ts';
 import { ChatAnswer } from './chat-answer.tsx';
@@ -102,6 +104,9 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
   const input = chat.data.input;
   const canEdit = renderEditForm !== undefined && input !== null && chat.data.file === null;
 
+  // A code refactor's first answer compares with the code it was asked about.
+  const submitted =
+    chat.data.service === 'code-refactor' ? submittedCode(chat.data.input, first?.content) : null;
   const answerTitle = (index: number) => (index === 1 ? 'AI Output' : 'Answer');
   return (
     <article className="grid grid-cols-[minmax(0,1fr)] gap-5" aria-label={chat.data.title}>
@@ -164,6 +169,7 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
                 ? (text) => <WithMatchReport report={matchReport}>{text}</WithMatchReport>
                 : undefined
             }
+            refactorSource={index === 1 ? submitted : null}
             footer={
               isLast && downloadLabel ? (
                 <AnswerDownloads historyId={chatId} label={downloadLabel} />
@@ -203,6 +209,16 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
       </p>
     </article>
   );
+}
+
+/** The code a refactor chat was asked about: its kept form fields, else its request's code block. */
+function submittedCode(
+  input: Record<string, string> | null,
+  request: string | undefined,
+): RefactorSource | null {
+  if (input?.code) return { submitted: input.code, language: input.language ?? null };
+  const block = request ? firstCodeBlock(request) : null;
+  return block ? { submitted: block.code, language: block.language } : null;
 }
 
 /** What the chat view shows for a chat saved without an answer (docs/product.md §3: 'no message yet'). */

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { GenerationProgress } from '#shared/generation-progress';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { AnswerDownloads } from '#web/components/answer-downloads.tsx';
+import { type RefactorSource, RefactorView, refactorOf } from '#web/components/code-diff/refactor-view.tsx';
 import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { WithMatchReport } from '#web/components/match-report.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -23,6 +24,8 @@ interface ToolOutputProps {
   progress?: GenerationProgress | null;
   /** The resume assistant's job match report, shown beside the answer. */
   matchReport?: JobMatchReport | null;
+  /** A code refactor's submitted code: the answer then offers its diff, and Copy copies the code alone. */
+  refactorSource?: RefactorSource | null;
   /** Downloads of the answer (tools with a `downloadLabel`): the saved chat and what the answer is. */
   downloads?: { historyId: string | null; label: string } | null;
   onStop: () => void;
@@ -43,6 +46,7 @@ export function ToolOutput({
   progress = null,
   matchReport = null,
   downloads = null,
+  refactorSource = null,
   onStop,
   onNewRequest,
 }: ToolOutputProps) {
@@ -97,7 +101,7 @@ export function ToolOutput({
                 <RotateCcw className="size-3.5" aria-hidden />
                 <span className="hidden sm:inline">New request</span>
               </Button>
-              <CopyButton text={text} label="Copy output" />
+              <CopyButton text={refactorOf(text, refactorSource)?.refactored ?? text} label="Copy output" />
             </>
           )}
         </div>
@@ -112,7 +116,9 @@ export function ToolOutput({
         {streaming ? <GenerationProgressBar readingFileName={readingFileName} progress={progress} /> : null}
         <WithMatchReport report={streaming ? null : matchReport}>
           {text ? (
-            <LazyMarkdown className={cn(streaming && 'md-streaming')}>{text}</LazyMarkdown>
+            <RefactorView answer={text} source={streaming ? null : refactorSource}>
+              <LazyMarkdown className={cn(streaming && 'md-streaming')}>{text}</LazyMarkdown>
+            </RefactorView>
           ) : streaming ? (
             <div className="grid gap-2.5" aria-hidden>
               <div className="h-3 w-11/12 animate-pulse rounded bg-muted" />

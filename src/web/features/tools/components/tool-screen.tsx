@@ -42,6 +42,7 @@ export function ToolScreen({ slug, uid, onSettled, renderAfterAnswer }: ToolScre
       {state.status === 'pending' || state.status === 'success' || state.status === 'stopped' ? (
         <ToolOutput
           text={state.text}
+          refactorSource={state.request.refactorSource ?? null}
           status={state.status}
           stopping={state.status === 'pending' && state.stopping}
           saved={state.status !== 'pending' && state.historyId !== null}

@@ -1,5 +1,6 @@
 import type { GenerationProgress } from '#shared/generation-progress';
 import type { JobMatchReport } from '#shared/job-match-report';
+import type { RefactorSource } from '#web/components/code-diff/refactor-view.tsx';
 import type { ToolError } from '#web/lib/tool-error.ts';
 
 /**
@@ -29,6 +30,8 @@ export type GenerationState =
 /** What the request was, for the screen: the document's name (while it is read) and the chat's title. */
 export interface GenerationRequest {
   fileName: string | null;
+  /** A code refactor's submitted code, which its answer's diff compares against. */
+  refactorSource?: RefactorSource | null;
   /** The chat's title as the server makes it (toolRequestTitle): names the downloaded answer. */
   title: string;
 }
