@@ -95,7 +95,10 @@ try {
       { name: '1,000 chats in one tool', runs: sidebars.oneTool },
     ],
     chats: [
-      { name: `${MESSAGES} messages (the view shows the prompt and the first answer)`, runs: chats.long },
+      {
+        name: `${MESSAGES} messages (the view shows the prompt, the first answer and the latest 20 messages)`,
+        runs: chats.long,
+      },
       { name: `one answer holding the ${MESSAGES / 2} answers' text`, runs: chats.answer },
     ],
   };

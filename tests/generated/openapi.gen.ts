@@ -4358,6 +4358,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s running generations
+         * @description Every generation of the caller still being written, on any instance, newest first: what the sidebar marks, and what `GET /api/generations/{id}/stream` follows after a reload.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            generations: {
+                                /** @description The generation (GET /api/generations/{id}/stream, Stop). */
+                                id: string;
+                                /** @description The chat it saves: new, or the one it answers in. */
+                                historyId: string;
+                                service: string;
+                                title: string;
+                                startedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a generation
+         * @description Server-sent events of the caller’s generation, from any request (a reload, a second tab, another instance): `start` {generationId, historyId}, then what was written so far as `delta` and the `progress` so far, then live until `done` (the reply’s object) or `error`. A generation that ended in the last 10 minutes answers its final event at once. On another instance than the one writing it, the stream carries `start` and the final event (no live text). Following never stops it: only `POST /api/generations/{id}/stop` does. 404 for another user’s generation, as for one that does not exist.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Server-sent events. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/generations/{id}/stop": {
         parameters: {
             query?: never;

@@ -110,6 +110,7 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     'GET /api/history/:type/file': (_uid, chat) => ({ url: `/api/history/${chat}/file` }),
     'GET /api/history/:type/export': (_uid, chat) => ({ url: `/api/history/${chat}/export?format=md` }),
     'POST /api/generations/:id/stop': (_uid, chat) => ({ url: `/api/generations/${chat}/stop` }),
+    'GET /api/generations/:id/stream': (_uid, chat) => ({ url: `/api/generations/${chat}/stream` }),
     'POST /api/history/:type/messages': (_uid, chat) => ({
       url: `/api/history/${chat}/messages`,
       payload: { content: 'Whose chat is this?' },

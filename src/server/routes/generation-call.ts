@@ -8,9 +8,10 @@ import type {
   GenerationDocument,
   GenerationOutcome,
 } from '#server/tools/generation';
+import type { FinalEvent } from '#server/tools/generation-feeds';
 import type { UploadedDocument } from '#server/tools/read-tool-input';
 import type { ServerTool } from '#server/tools/server-tool';
-import { streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
+import { errorEvent, noteStreamFailure, streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
 import { requireVerifiedEmail } from '#server/users/require-verified-email';
 
 /** What a call asks the model for, once its request is read and checked. */
@@ -83,15 +84,34 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
       place = null;
       planReservation = null;
       abandonWhenClientLeaves(reply, generation);
-      const result = (outcome: GenerationOutcome) => options.result(outcome, call);
-      if (wantsEventStream(request))
-        return streamGeneration(request, reply, generation, result, app.generations.ended(generation.id));
-      try {
-        return await result(await generation.outcome);
-      } finally {
-        // Answered once its plan usage is settled: the caller's next call sees this one counted or given back.
+      const feeds = app.generationFeeds;
+      void feeds.started(user.sub, {
+        id: generation.id,
+        historyId: generation.historyId,
+        service: call.tool.definition.slug,
+        title: generation.title,
+        startedAt: new Date().toISOString(),
+      });
+      const settled = generation.outcome.then(
+        async (outcome) => ({ ok: true as const, body: await options.result(outcome, call) }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
+      // Its last event, once it has ended for good (plan usage settled, place freed: the caller's next
+      // call sees this one counted or given back), kept for whoever follows it after this request.
+      const final = settled.then(async (result): Promise<FinalEvent> => {
         await app.generations.ended(generation.id);
+        const event: FinalEvent = result.ok ? { event: 'done', data: result.body } : errorEvent(result.error);
+        await feeds.finished(user.sub, generation.id, event);
+        return event;
+      });
+      if (wantsEventStream(request)) {
+        void settled.then((result) => result.ok || noteStreamFailure(request, result.error));
+        return streamGeneration(reply, generation, final);
       }
+      const result = await settled;
+      await final;
+      if (!result.ok) throw result.error;
+      return result.body;
     } finally {
       if (planReservation) await releasePlanReservation(app, planReservation);
       await place?.release();

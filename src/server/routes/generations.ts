@@ -2,7 +2,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#server/errors';
 import { apiErrors } from '#server/openapi/route-responses';
+import { FINAL_TTL_MS, type FinalEvent } from '#server/tools/generation-feeds';
+import { finalEventStream, followGeneration } from '#server/tools/sse-reply';
 import { chatStatusSchema } from '#shared/history';
+
+const notRunning = () =>
+  new AppError('not_found:generation', 'No running generation with this id (it may have finished already).');
+
+/** A followed generation's final event; following ends with the client, never with an error of its own. */
+async function waitedFinal(final: Promise<FinalEvent | null>): Promise<FinalEvent> {
+  return (
+    (await final) ?? {
+      event: 'error',
+      data: { code: 'client_closed:generation', message: 'No longer followed.' },
+    }
+  );
+}
+
+/** The chat a final `done` event names (the reply's `historyId`). */
+function historyIdOf(final: FinalEvent | null): string {
+  const data = final?.data as { historyId?: unknown } | undefined;
+  return typeof data?.historyId === 'string' ? data.historyId : '';
+}
 
 /**
  * POST /api/generations/:id/stop — the Stop button. Ends the caller's running generation, on whichever
@@ -28,15 +49,78 @@ const stopSchema = {
   },
 };
 
+const runningSchema = z.object({
+  id: z.string().meta({ description: 'The generation (GET /api/generations/{id}/stream, Stop).' }),
+  historyId: z.string().meta({ description: 'The chat it saves: new, or the one it answers in.' }),
+  service: z.string(),
+  title: z.string(),
+  startedAt: z.string(),
+});
+
 export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/generations',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'The caller’s running generations',
+        description:
+          'Every generation of the caller still being written, on any instance, newest first: what the ' +
+          'sidebar marks, and what `GET /api/generations/{id}/stream` follows after a reload.',
+        response: { 200: z.object({ generations: z.array(runningSchema) }) },
+      },
+    },
+    async (request) => ({ generations: await app.generationFeeds.running(request.user.sub) }),
+  );
+
+  app.get(
+    '/generations/:id/stream',
+    {
+      schema: {
+        tags: ['tools'],
+        summary: 'Follow a generation',
+        description:
+          'Server-sent events of the caller’s generation, from any request (a reload, a second tab, another ' +
+          'instance): `start` {generationId, historyId}, then what was written so far as `delta` and the ' +
+          '`progress` so far, then live until `done` (the reply’s object) or `error`. A generation that ended ' +
+          `in the last ${FINAL_TTL_MS / 60_000} minutes answers its final event at once. On another instance ` +
+          'than the one writing it, the stream carries `start` and the final event (no live text). Following ' +
+          'never stops it: only `POST /api/generations/{id}/stop` does. 404 for another user’s generation, as ' +
+          'for one that does not exist.',
+        params: z.object({ id: z.string().max(100) }),
+        response: {
+          200: {
+            description: 'Server-sent events.',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...apiErrors(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user.sub;
+      const { id } = request.params;
+      const feeds = app.generationFeeds;
+      const here = app.generations.find(userId, id);
+      const untilClosed = new AbortController();
+      reply.raw.once('close', () => untilClosed.abort());
+      if (here)
+        return followGeneration(reply, here, waitedFinal(feeds.waitFinal(userId, id, untilClosed.signal)));
+      const ended = await feeds.final(userId, id);
+      const elsewhere = ended ? undefined : (await feeds.running(userId)).find((g) => g.id === id);
+      if (!ended && !elsewhere) throw notRunning();
+      const historyId = elsewhere?.historyId ?? historyIdOf(ended);
+      return finalEventStream(
+        reply,
+        { generationId: id, historyId },
+        ended ? Promise.resolve(ended) : feeds.waitFinal(userId, id, untilClosed.signal),
+      );
+    },
+  );
+
   app.post('/generations/:id/stop', { schema: stopSchema }, async (request) => {
     const result = await app.generationStops.stop(request.user.sub, request.params.id);
-    if (!result) {
-      throw new AppError(
-        'not_found:generation',
-        'No running generation with this id (it may have finished already).',
-      );
-    }
+    if (!result) throw notRunning();
     return result;
   });
 };

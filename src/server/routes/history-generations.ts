@@ -245,7 +245,13 @@ function continuation(
 ): Promise<GenerationCallRequest> {
   const { maxPromptTokens } = app.ai.promptBudget();
   const turns = answer.turns ? fitTurns(continuationSystem(tool), answer.turns, maxPromptTokens).turns : null;
-  const chat = { historyId: row.id, request: answer.request, parentId: answer.parentId, turns };
+  const chat = {
+    historyId: row.id,
+    title: row.title,
+    request: answer.request,
+    parentId: answer.parentId,
+    turns,
+  };
   const input = answer.input ?? {};
   if (turns || !row.file) return Promise.resolve({ tool, input, document: null, chat });
   return storedDocument(app, row).then((document) => ({ tool, input, document, chat }));

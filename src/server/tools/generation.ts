@@ -61,6 +61,8 @@ export interface GenerationRequest {
 /** Where an answer within an existing chat goes, and what the model is given for it. */
 export interface ChatContinuation {
   historyId: string;
+  /** The chat's title. */
+  title: string;
   /** A request saved with the answer (a follow-up, an edited first request); null: it answers `parentId`. */
   request: ChatMessage | null;
   /** The message the answer follows when there is no new request (a regenerated answer). */
@@ -99,6 +101,8 @@ export class Generation {
   readonly id: string;
   /** The chat it saves: its own id for a new chat, else the chat it answers in. */
   readonly historyId: string;
+  /** The chat's title (a new chat's as it will be saved), for the list of running generations. */
+  readonly title: string;
   readonly userId: string;
   readonly tool: ServerTool;
   /** Settles when the chat is saved (or the generation failed); never rejects unhandled. */
@@ -107,8 +111,8 @@ export class Generation {
   text = '';
   private readonly stopper = new AbortController();
   private readonly ai: AiRuntime;
-  private deltaListener: ((text: string) => void) | undefined;
-  private progressListener: ((event: GenerationProgress) => void) | undefined;
+  private readonly deltaListeners = new Set<(text: string) => void>();
+  private readonly progressListeners = new Set<(event: GenerationProgress) => void>();
   /** Whether a model call has produced text yet. */
   private answered = false;
   /** Every progress event so far, replayed to a listener that comes after them. */
@@ -122,6 +126,8 @@ export class Generation {
   constructor(deps: GenerationDeps, request: GenerationRequest) {
     this.id = request.id;
     this.historyId = request.chat?.historyId ?? request.id;
+    this.title =
+      request.chat?.title ?? toolRequestTitle(request.tool.definition, request.input, request.document?.name);
     this.userId = request.userId;
     this.tool = request.tool;
     this.ai = deps.ai;
@@ -142,15 +148,20 @@ export class Generation {
     return this.stopper.signal.aborted;
   }
 
-  /** Receives each piece of the answer as it is generated (one listener: the request that started it). */
-  onDelta(listener: (text: string) => void): void {
-    this.deltaListener = listener;
+  /**
+   * Receives each piece of the answer as it is generated (the request that started it, and whoever
+   * follows it after a reload); returns the unsubscribe.
+   */
+  onDelta(listener: (text: string) => void): () => void {
+    this.deltaListeners.add(listener);
+    return () => this.deltaListeners.delete(listener);
   }
 
   /** Receives the progress of a long run (reading the document, its parts), the events so far first. */
-  onProgress(listener: (event: GenerationProgress) => void): void {
-    this.progressListener = listener;
+  onProgress(listener: (event: GenerationProgress) => void): () => void {
+    this.progressListeners.add(listener);
     for (const event of this.progressLog) listener(event);
+    return () => this.progressListeners.delete(listener);
   }
 
   stop(): void {
@@ -328,7 +339,7 @@ export class Generation {
           : this.askModel(deps, request, options),
       progress: (event) => {
         this.progressLog.push(event);
-        this.progressListener?.(event);
+        for (const listener of this.progressListeners) listener(event);
       },
     };
   }
@@ -355,7 +366,7 @@ export class Generation {
       text += delta;
       if (options.visible) {
         this.text += delta;
-        this.deltaListener?.(delta);
+        for (const listener of this.deltaListeners) listener(delta);
       }
     }
     return text;

@@ -1,7 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '#server/errors';
-import type { Generation, GenerationOutcome } from './generation.ts';
+import type { Generation } from './generation.ts';
+import type { FinalEvent } from './generation-feeds.ts';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -11,21 +12,18 @@ export function wantsEventStream(request: FastifyRequest): boolean {
   return request.headers.accept?.includes('text/event-stream') ?? false;
 }
 
-/**
- * Streams a generation as server-sent events: `start` {generationId, historyId}, then `delta` {text} as
- * the answer arrives (what arrived within one event-loop turn in one event), with `progress` {stage,
- * done, total, message} while a long one reads its document and its parts, then `done` with the result
- * object, or `error` {code, message}. A client that goes away only stops the writing; the generation
- * runs on and saves its chat.
- */
-export function streamGeneration(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  generation: Generation,
-  result: (outcome: GenerationOutcome) => Record<string, unknown> | Promise<Record<string, unknown>>,
-  /** Resolves once the generation has ended for good (plan usage settled, place freed): `done` waits for it. */
-  ended: Promise<void>,
-): FastifyReply {
+/** One server-sent event stream on a hijacked reply: events, coalesced deltas, and its end. */
+interface EventStream {
+  send(event: string, data: unknown): void;
+  /** Text of the answer: what arrives within one event-loop turn leaves as one `delta` (the first at once). */
+  delta(text: string): void;
+  /** The last event and the end of the response, in one write. */
+  finish(event: string, data: unknown): void;
+  /** Resolves when the client goes away or the stream ends. */
+  closed: Promise<void>;
+}
+
+function openEventStream(reply: FastifyReply, generationId: string): EventStream {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -33,7 +31,7 @@ export function streamGeneration(
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
-    'x-generation-id': generation.id,
+    'x-generation-id': generationId,
   });
   const write = (chunk: string) => {
     if (!res.destroyed && !res.writableEnded) res.write(chunk);
@@ -51,50 +49,118 @@ export function streamGeneration(
     pending = '';
     write(sseEvent('delta', { text }));
   };
-  const send = (event: string, data: unknown) => {
-    flush();
-    write(sseEvent(event, data));
-  };
-  /** The last event and the end of the response, in one write. */
-  const finish = (event: string, data: unknown) => {
-    flush();
-    if (!res.destroyed && !res.writableEnded) res.end(sseEvent(event, data));
-  };
-  send('start', { generationId: generation.id, historyId: generation.historyId });
-  generation.onProgress((progress) => send('progress', progress));
-  generation.onDelta((text) => {
-    if (first) {
-      first = false;
-      return send('delta', { text });
-    }
-    pending += text;
-    if (flushScheduled) return;
-    flushScheduled = true;
-    setImmediate(flush);
-  });
   const heartbeat = setInterval(() => {
     if (!res.destroyed) res.write(': keep-alive\n\n');
   }, HEARTBEAT_MS);
   heartbeat.unref();
-  const fail = (err: unknown) => {
-    const error = isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
-    // Named in the request's log line, written when the stream ends (plugins/request-log.ts).
-    request.appError = error;
-    if (error.statusCode >= 500) request.log.error({ err }, 'generation failed');
-    finish('error', error.toBody().error);
-  };
-  generation.outcome
-    .then(
-      // As the JSON reply: the caller's next call, made on `done`, sees this one counted and its place free.
-      async (outcome) => {
-        await ended;
-        finish('done', await result(outcome));
-      },
-    )
-    .catch(fail)
-    .finally(() => {
+  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  void closed.then(() => clearInterval(heartbeat));
+  return {
+    send(event, data) {
+      flush();
+      write(sseEvent(event, data));
+    },
+    delta(text) {
+      if (first) {
+        first = false;
+        flush();
+        return write(sseEvent('delta', { text }));
+      }
+      pending += text;
+      if (flushScheduled) return;
+      flushScheduled = true;
+      setImmediate(flush);
+    },
+    finish(event, data) {
+      flush();
       clearInterval(heartbeat);
-      if (!res.writableEnded) res.end();
-    });
+      if (!res.destroyed && !res.writableEnded) res.end(sseEvent(event, data));
+    },
+    closed,
+  };
+}
+
+/** A generation's failure as the `error` event's data. */
+export function errorEvent(err: unknown): FinalEvent {
+  return { event: 'error', data: asAppError(err).toBody().error };
+}
+
+function asAppError(err: unknown): AppError {
+  return isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
+}
+
+/** Names a streamed generation's failure in its request's log line (and logs the server's own faults). */
+export function noteStreamFailure(request: FastifyRequest, err: unknown): void {
+  const error = asAppError(err);
+  // Named in the request's log line, written when the stream ends (plugins/request-log.ts).
+  request.appError = error;
+  if (error.statusCode >= 500) request.log.error({ err }, 'generation failed');
+}
+
+/**
+ * Streams a generation as server-sent events: `start` {generationId, historyId}, then `delta` {text} as
+ * the answer arrives, with `progress` {stage, done, total, message} while a long one reads its document
+ * and its parts, then `done` with the result object, or `error` {code, message}. A client that goes
+ * away only stops the writing; the generation runs on and saves its chat.
+ */
+export function streamGeneration(
+  reply: FastifyReply,
+  generation: Generation,
+  /** The final event, once the generation has ended for good (plan usage settled, place freed). */
+  final: Promise<FinalEvent>,
+): FastifyReply {
+  const stream = openEventStream(reply, generation.id);
+  stream.send('start', { generationId: generation.id, historyId: generation.historyId });
+  const stopProgress = generation.onProgress((progress) => stream.send('progress', progress));
+  const stopDelta = generation.onDelta((text) => stream.delta(text));
+  void final.then(({ event, data }) => {
+    stopProgress();
+    stopDelta();
+    stream.finish(event, data);
+  });
+  return reply;
+}
+
+/**
+ * Follows a generation that this instance runs, from any request of its owner (a reload, a second tab):
+ * `start`, what was written so far as one `delta` (and the progress so far), then live as the first
+ * stream, until the same final event.
+ */
+export function followGeneration(
+  reply: FastifyReply,
+  generation: Generation,
+  final: Promise<FinalEvent>,
+): FastifyReply {
+  const stream = openEventStream(reply, generation.id);
+  stream.send('start', { generationId: generation.id, historyId: generation.historyId });
+  const stopProgress = generation.onProgress((progress) => stream.send('progress', progress));
+  if (generation.text) stream.delta(generation.text);
+  const stopDelta = generation.onDelta((text) => stream.delta(text));
+  const stop = () => {
+    stopProgress();
+    stopDelta();
+  };
+  void stream.closed.then(stop);
+  void final.then(({ event, data }) => {
+    stop();
+    stream.finish(event, data);
+  });
+  return reply;
+}
+
+/** A generation that ended, or runs on another instance: `start`, then its final event once there is one. */
+export function finalEventStream(
+  reply: FastifyReply,
+  ids: { generationId: string; historyId: string },
+  final: Promise<FinalEvent | null>,
+): FastifyReply {
+  const stream = openEventStream(reply, ids.generationId);
+  stream.send('start', ids);
+  void final.then((event) =>
+    stream.finish(
+      event?.event ?? 'error',
+      event?.data ?? { code: 'not_found:generation', message: 'The generation ended without a result.' },
+    ),
+  );
   return reply;
 }

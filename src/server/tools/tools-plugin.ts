@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AiRuntime, createAiRuntime } from '#server/ai/ai-runtime';
 import type { ProgressOutput } from '#server/ai/local/download-progress';
+import { createGenerationFeeds, type GenerationFeeds } from './generation-feeds.ts';
 import {
   createLocalGenerationStops,
   createRedisGenerationStops,
@@ -17,6 +18,8 @@ declare module 'fastify' {
     generations: RunningGenerations;
     /** Stop, on whichever instance runs the generation (through Redis when REDIS_URL is set). */
     generationStops: GenerationStops;
+    /** Running generations and their final events, for whoever follows one after its request is gone. */
+    generationFeeds: GenerationFeeds;
   }
 }
 
@@ -60,6 +63,7 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
       ? await createRedisGenerationStops(app.redis, generations, app.log)
       : createLocalGenerationStops(generations);
     app.decorate('generationStops', stops);
+    app.decorate('generationFeeds', createGenerationFeeds(app.redis, app.log));
     app.healthProbes.set('ai', () => ai.status());
     app.addHook('onListen', async () => ai.prepare());
     app.addHook('onClose', async () => {

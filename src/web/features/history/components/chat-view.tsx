@@ -1,4 +1,4 @@
-import { PencilLine, UserRound } from 'lucide-react';
+import { ChevronsUpDown, PencilLine, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ChatMessageResponse } from '#shared/history';
 import { AnswerDownloads, answerDownloadLabel } from '#web/components/answer-downloads.tsx';
@@ -50,6 +50,7 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
   const answer = useChatAnswer(chatId, onSettled);
   const choose = useChooseVersion();
   const [editing, setEditing] = useState(false);
+  const [showAll, setShowAll] = useState(false);
   const pending = answer.state.status === 'pending' ? answer.state : null;
   const { stop, start } = answer;
   // Asked once, even when a development build mounts the view twice.
@@ -97,6 +98,9 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
       : kind === 'regenerate' && last?.role === 'assistant'
         ? messages.slice(0, -1)
         : messages;
+  // Messages 2 … hiddenUntil − 1 stay folded in a long chat until asked for (a chat of 200 messages
+  // would otherwise render 100 answers at once: bench/README.md, `npm run bench:render`).
+  const hiddenUntil = !showAll && shown.length > LATEST_SHOWN + 4 ? shown.length - LATEST_SHOWN : 0;
   const matchReport = toMatchReport(chat.data.matchReport);
   const downloadLabel = answerDownloadLabel(chat.data.service);
   const showVersion = (message: ChatMessageResponse) => (version: number) =>
@@ -154,6 +158,21 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
         : null}
       {shown.slice(1).map((message, offset) => {
         const index = offset + 1;
+        // A long chat opens with its first answer and its latest turns; the ones between wait for a click.
+        if (index >= 2 && index < hiddenUntil) {
+          return index === 2 ? (
+            <Button
+              key="earlier"
+              variant="outline"
+              size="sm"
+              className="justify-self-center"
+              onClick={() => setShowAll(true)}
+            >
+              <ChevronsUpDown className="size-3.5" aria-hidden />
+              Show {hiddenUntil - 2} earlier messages
+            </Button>
+          ) : null;
+        }
         if (message.role === 'user') return <FollowUpQuestion key={message.id} text={message.content} />;
         const isLast = index === messages.length - 1;
         return (
@@ -220,6 +239,9 @@ function submittedCode(
   const block = request ? firstCodeBlock(request) : null;
   return block ? { submitted: block.code, language: block.language } : null;
 }
+
+/** The latest messages a long chat shows at once, beside its first request and answer. */
+const LATEST_SHOWN = 20;
 
 /** What the chat view shows for a chat saved without an answer (docs/product.md §3: 'no message yet'). */
 const EMPTY_ANSWER: ChatMessageResponse = {
