@@ -159,3 +159,14 @@ export const historySearchSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type HistorySearchPage = z.infer<typeof historySearchSchema>;
+
+/** A generation of the caller still being written (GET /api/generations), for the sidebar and a reload. */
+export interface RunningGeneration {
+  id: string;
+  historyId: string;
+  service: string;
+  title: string;
+  kind: 'new' | 'follow-up' | 'regenerate' | 'edit';
+  question: string | null;
+  startedAt: string;
+}

@@ -8,7 +8,7 @@ import type {
   GenerationDocument,
   GenerationOutcome,
 } from '#server/tools/generation';
-import type { FinalEvent } from '#server/tools/generation-feeds';
+import type { FinalEvent, RunningGeneration } from '#server/tools/generation-feeds';
 import type { UploadedDocument } from '#server/tools/read-tool-input';
 import type { ServerTool } from '#server/tools/server-tool';
 import { errorEvent, noteStreamFailure, streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
@@ -90,6 +90,7 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
         historyId: generation.historyId,
         service: call.tool.definition.slug,
         title: generation.title,
+        ...runningKind(call.chat),
         startedAt: new Date().toISOString(),
       });
       const settled = generation.outcome.then(
@@ -117,6 +118,15 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
       await place?.release();
     }
   };
+}
+
+/** What a generation writes, for the list of running ones (routes/generations.ts). */
+function runningKind(chat: ChatContinuation | undefined): Pick<RunningGeneration, 'kind' | 'question'> {
+  if (!chat) return { kind: 'new', question: null };
+  if (!chat.request) return { kind: 'regenerate', question: null };
+  return chat.request.parentId === null
+    ? { kind: 'edit', question: null }
+    : { kind: 'follow-up', question: chat.request.content };
 }
 
 /** Gives back a reservation of the user's plan whose generation never started; a failure is only logged. */

@@ -54,6 +54,10 @@ const runningSchema = z.object({
   historyId: z.string().meta({ description: 'The chat it saves: new, or the one it answers in.' }),
   service: z.string(),
   title: z.string(),
+  kind: z.enum(['new', 'follow-up', 'regenerate', 'edit']).meta({
+    description: 'A new chat’s answer, a follow-up’s, another version of the last answer, an edited chat’s.',
+  }),
+  question: z.string().nullable().meta({ description: 'A follow-up’s question (saved with its answer).' }),
   startedAt: z.string(),
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { RunningGeneration } from '#shared/history';
 
 /** A generation's last event: `done` with the reply's object, or `error` {code, message}. */
 export interface FinalEvent {
@@ -7,14 +8,7 @@ export interface FinalEvent {
   data: unknown;
 }
 
-/** A generation running for a user, as the sidebar lists it. */
-export interface RunningGeneration {
-  id: string;
-  historyId: string;
-  service: string;
-  title: string;
-  startedAt: string;
-}
+export type { RunningGeneration };
 
 /**
  * Where a generation can be found again after the request that started it is gone (a reload, a second

@@ -17,6 +17,8 @@ export class GenerationStreamError extends Error {
 export interface GenerationStreamRequest {
   /** The API path that starts the generation: a tool's, or a chat's follow-up, regenerate or edit. */
   path: `/api/${string}`;
+  /** POST starts a generation (the default); GET follows one already running. */
+  method?: 'GET' | 'POST';
   body?: Record<string, unknown> | FormData;
   signal?: AbortSignal;
   onDelta: (text: string) => void;
@@ -50,9 +52,9 @@ export function eventPayload(event: SseEvent): Record<string, unknown> {
  * Error. A JSON reply (no streaming on the way) is accepted too.
  */
 export async function streamGeneration(request: GenerationStreamRequest): Promise<GenerationResult> {
-  const { path, body, signal, onDelta, onProgress, onEvent, fetchImpl } = request;
+  const { path, method = 'POST', body, signal, onDelta, onProgress, onEvent, fetchImpl } = request;
   const response = await apiFetch(path, {
-    method: 'POST',
+    method,
     body,
     accept: 'text/event-stream',
     signal,

@@ -22,6 +22,11 @@ export const historyKeys = {
   shared: (token: string) => ['history', 'shared', token] as const,
 };
 
+export const generationKeys = {
+  /** GET /api/generations: the signed-in user's generations still being written. */
+  running: ['generations', 'running'] as const,
+};
+
 export const aiKeys = {
   /** GET /api/ai/status: the model's state, polled by the tool pages until it is ready. */
   status: ['ai', 'status'] as const,

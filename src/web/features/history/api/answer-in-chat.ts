@@ -1,4 +1,5 @@
 import type { GenerationProgress } from '#shared/generation-progress';
+import type { RunningGeneration } from '#shared/history';
 import type { SseEvent } from '#shared/sse-parser';
 import { type GenerationResult, streamGeneration } from '#web/lib/generation-stream.ts';
 
@@ -6,13 +7,15 @@ import { type GenerationResult, streamGeneration } from '#web/lib/generation-str
 export type ChatAnswerRequest =
   | { kind: 'follow-up'; content: string }
   | { kind: 'regenerate' }
-  | { kind: 'edit'; input: Record<string, unknown> };
+  | { kind: 'edit'; input: Record<string, unknown> }
+  /** An answer already being written (found after a reload): followed, not started. */
+  | { kind: 'follow'; generation: RunningGeneration };
 
 const PATHS = { 'follow-up': 'messages', regenerate: 'regenerate', edit: 'edit' } as const;
 
 /**
- * POST /api/history/:id/messages {content}, /regenerate or /edit {fields}, streamed: resolves with the
- * `done` result ({message, historyId, status}).
+ * POST /api/history/:id/messages {content}, /regenerate or /edit {fields}, streamed, or a running one
+ * followed: resolves with the `done` result ({message, historyId, status}).
  */
 export function answerInChat(
   chatId: string,
@@ -24,6 +27,14 @@ export function answerInChat(
     onEvent?: (event: SseEvent) => void;
   },
 ): Promise<GenerationResult> {
+  if (request.kind === 'follow') {
+    // GET /api/generations/:id/stream: what was written so far, then live.
+    return streamGeneration({
+      path: `/api/generations/${encodeURIComponent(request.generation.id)}/stream`,
+      method: 'GET',
+      ...handlers,
+    });
+  }
   const body =
     request.kind === 'follow-up'
       ? { content: request.content }

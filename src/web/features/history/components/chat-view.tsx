@@ -10,6 +10,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useChooseVersion } from '#web/features/history/api/choose-version.ts';
 import { useHistoryItem } from '#web/features/history/api/get-history-item.ts';
+import { useRunningGenerations } from '#web/features/history/api/get-running-generations.ts';
 import { useChatAnswer } from '#web/features/history/hooks/use-chat-answer.ts';
 import { firstCodeBlock } from '#web/lib/code-block.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
@@ -60,6 +61,15 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
     askedFirst.current = true;
     void start({ kind: 'follow-up', content: initialFollowUp });
   }, [initialFollowUp, start]);
+  // An answer of this chat still being written (after a reload, or from another tab) is followed once.
+  const running = useRunningGenerations().data?.find((generation) => generation.historyId === chatId);
+  const followed = useRef<string | null>(null);
+  const idle = answer.state.status === 'idle';
+  useEffect(() => {
+    if (!running || !idle || followed.current === running.id) return;
+    followed.current = running.id;
+    void start({ kind: 'follow', generation: running });
+  }, [running, idle, start]);
   // The renderer's chunk loads while the chat does.
   useEffect(preloadMarkdown, []);
   useEscape(pending !== null, () => void stop());
@@ -73,6 +83,20 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
         <Skeleton shape="card" className="h-24 w-full" />
         <Skeleton shape="card" className="h-64 w-full" />
       </div>
+    );
+  }
+  // A new chat whose first answer is still being written is not saved yet: its answer streams alone.
+  if (chat.isError && pending?.request.kind === 'follow' && pending.request.generation.kind === 'new') {
+    return (
+      <article className="grid grid-cols-[minmax(0,1fr)] gap-5" aria-label={pending.request.generation.title}>
+        <ChatAnswer
+          title="AI Output"
+          streaming
+          text={pending.text}
+          stopping={pending.stopping}
+          onStop={() => void stop()}
+        />
+      </article>
     );
   }
   if (chat.isError) {
@@ -91,7 +115,15 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
   const last = messages.at(-1);
   const busy = pending !== null || choose.isPending;
   // While an answer is written, the one it replaces (a regenerated answer, an edited chat) steps aside.
-  const kind = pending?.request.kind;
+  // What the answer being written is: asked here, or followed (then as the server lists it).
+  const request = pending?.request;
+  const kind = request?.kind === 'follow' ? request.generation.kind : request?.kind;
+  const question =
+    request?.kind === 'follow-up'
+      ? request.content
+      : request?.kind === 'follow'
+        ? request.generation.question
+        : null;
   const shown =
     kind === 'edit'
       ? messages.slice(0, 1)
@@ -208,7 +240,7 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
       ) : null}
       {pending ? (
         <>
-          {pending.request.kind === 'follow-up' ? <FollowUpQuestion text={pending.request.content} /> : null}
+          {question !== null ? <FollowUpQuestion text={question} /> : null}
           <ChatAnswer
             title={kind === 'follow-up' ? 'Answer' : answerTitle(shown.length)}
             streaming

@@ -1,4 +1,4 @@
-import { MessageSquareText } from 'lucide-react';
+import { Loader2, MessageSquareText } from 'lucide-react';
 import { memo, useState } from 'react';
 import type { Chat } from '#shared/history';
 import { cutSidebarTitle } from '#shared/text';
@@ -12,6 +12,8 @@ import { RenameInput } from './rename-input.tsx';
 interface HistoryItemProps {
   chat: Chat;
   active: boolean;
+  /** An answer of this chat is being written (docs/product.md §3: running chats are marked). */
+  writing?: boolean;
   onSelect: (id: string) => void;
   onDeleted: (id: string) => void;
 }
@@ -23,6 +25,7 @@ interface HistoryItemProps {
 export const HistoryItem = memo(function HistoryItem({
   chat,
   active,
+  writing = false,
   onSelect,
   onDeleted,
 }: HistoryItemProps) {
@@ -75,8 +78,13 @@ export const HistoryItem = memo(function HistoryItem({
           title={title}
           className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg py-2 pl-2.5 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <MessageSquareText className={cn('size-4 shrink-0', active && 'text-primary')} aria-hidden />
+          {writing ? (
+            <Loader2 className="size-4 shrink-0 animate-spin text-primary" aria-hidden />
+          ) : (
+            <MessageSquareText className={cn('size-4 shrink-0', active && 'text-primary')} aria-hidden />
+          )}
           <span className="truncate">{cutSidebarTitle(title)}</span>
+          {writing ? <span className="sr-only">(an answer is being written)</span> : null}
         </button>
       )}
       {renaming ? null : (

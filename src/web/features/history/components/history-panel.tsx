@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistorySearchHit } from '#shared/history';
+import { useRunningGenerations } from '#web/features/history/api/get-running-generations.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { HistoryList } from './history-list.tsx';
 import { HistorySearchBox, HistorySearchResults } from './history-search.tsx';
@@ -36,6 +37,11 @@ export function HistoryPanel({
   const [allTools, setAllTools] = useState(false);
   const q = useDebouncedValue(text.trim(), 250);
   const input = useRef<HTMLInputElement>(null);
+  const all = useRunningGenerations().data;
+  const running = useMemo(
+    () => (all ?? []).filter((generation) => generation.service === service),
+    [all, service],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -71,6 +77,7 @@ export function HistoryPanel({
         <HistoryList
           uid={uid}
           service={service}
+          running={running}
           activeId={activeId}
           onSelect={onSelect}
           onDeleted={onDeleted}

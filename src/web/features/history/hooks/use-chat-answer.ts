@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { answerInChat, type ChatAnswerRequest } from '#web/features/history/api/answer-in-chat.ts';
 import { startedGenerationId } from '#web/lib/generation-stream.ts';
-import { historyKeys } from '#web/lib/query-keys.ts';
+import { generationKeys, historyKeys } from '#web/lib/query-keys.ts';
 import { askToStop } from '#web/lib/stop-generation.ts';
 import { type ToolError, toToolError } from '#web/lib/tool-error.ts';
 import { useFrameBatcher } from '#web/lib/use-frame-batcher.ts';
@@ -36,6 +36,7 @@ export function useChatAnswer(chatId: string, onSettled?: () => void) {
   const refresh = useCallback(async () => {
     await queryClient.refetchQueries({ queryKey: historyKeys.item(chatId) });
     void queryClient.invalidateQueries({ queryKey: historyKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: generationKeys.running });
     onSettled?.();
   }, [queryClient, chatId, onSettled]);
 

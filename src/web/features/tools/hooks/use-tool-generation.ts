@@ -10,7 +10,7 @@ import {
 } from '#web/features/tools/lib/generation-state.ts';
 import { startedGenerationId } from '#web/lib/generation-stream.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
-import { aiKeys, historyKeys } from '#web/lib/query-keys.ts';
+import { aiKeys, generationKeys, historyKeys } from '#web/lib/query-keys.ts';
 import { askToStop } from '#web/lib/stop-generation.ts';
 import { toToolError } from '#web/lib/tool-error.ts';
 import { useFrameBatcher } from '#web/lib/use-frame-batcher.ts';
@@ -55,10 +55,10 @@ export function useToolGeneration({ tool, uid, onSettled }: Options) {
     [queryClient],
   );
 
-  const refreshHistory = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: historyKeys.list(uid, tool.slug) }),
-    [queryClient, uid, tool.slug],
-  );
+  const refreshHistory = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: historyKeys.list(uid, tool.slug) });
+    void queryClient.invalidateQueries({ queryKey: generationKeys.running });
+  }, [queryClient, uid, tool.slug]);
 
   const start = useCallback(
     async (values: Record<string, unknown>): Promise<boolean> => {
@@ -83,6 +83,8 @@ export function useToolGeneration({ tool, uid, onSettled }: Options) {
             generationId.current = startedGenerationId(event);
             dispatch({ type: 'streamStarted' });
             refreshModelStatus();
+            // The sidebar lists it as being written (and follows it after a reload).
+            void queryClient.invalidateQueries({ queryKey: generationKeys.running });
           },
         });
         if (abort.signal.aborted) return false;
@@ -112,7 +114,7 @@ export function useToolGeneration({ tool, uid, onSettled }: Options) {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [tool, batcher, refreshHistory, refreshModelStatus, onSettled],
+    [tool, batcher, refreshHistory, refreshModelStatus, onSettled, queryClient],
   );
 
   const stop = useCallback(async () => {
