@@ -4392,6 +4392,13 @@ export interface paths {
                                 historyId: string;
                                 service: string;
                                 title: string;
+                                /**
+                                 * @description A new chat’s answer, a follow-up’s, another version of the last answer, an edited chat’s.
+                                 * @enum {string}
+                                 */
+                                kind: "new" | "follow-up" | "regenerate" | "edit";
+                                /** @description A follow-up’s question (saved with its answer). */
+                                question: string | null;
                                 startedAt: string;
                             }[];
                         };

@@ -47,6 +47,8 @@ describe.each(testDatabaseKinds())('following a generation (%s)', (kind) => {
         historyId: first.id,
         service: 'article-generator',
         title: 'Limits',
+        kind: 'new',
+        question: null,
         startedAt: expect.any(String),
       },
     ]);
