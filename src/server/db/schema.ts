@@ -194,7 +194,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /**
  * The words a chat is found by (GET /api/history/search): its title (weight A) and every message's text
  * (weight B), English stemming, kept by the database itself. `chat_search_text` (migration 0008) joins
- * the messages' contents, at most 200,000 characters, so a huge chat can never fail its insert.
+ * the messages' contents, at most 100,000 characters, so a huge chat can never fail its insert.
  */
 export const CHAT_SEARCH_CONFIG = 'english';
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { isUuid } from '#server/db/keyset-cursor';
 import { chatShare, history } from '#server/db/schema';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf } from '#server/db/sql-state';
 import { chatColumns, type HistoryRow } from './chat-columns.ts';
 
 /** 24 random bytes, base64url: 32 characters nobody guesses. */
@@ -39,10 +40,16 @@ export function chatShareQueries(db: Db) {
         .from(history)
         .where(and(eq(history.userId, userId), eq(history.id, id)));
       if (!owned) return undefined;
-      await db
-        .insert(chatShare)
-        .values({ token: randomBytes(24).toString('base64url'), historyId: id, userId })
-        .onConflictDoNothing({ target: chatShare.historyId });
+      try {
+        await db
+          .insert(chatShare)
+          .values({ token: randomBytes(24).toString('base64url'), historyId: id, userId })
+          .onConflictDoNothing({ target: chatShare.historyId });
+      } catch (err) {
+        // The chat was deleted between the check and the insert (foreign key violation): no chat.
+        if (sqlStateOf(err) === FOREIGN_KEY_VIOLATION) return undefined;
+        throw err;
+      }
       return shareOf(userId, id);
     },
 

@@ -18,8 +18,10 @@ import { requireVerifiedEmail } from '#server/users/require-verified-email';
 export interface GenerationCallRequest {
   tool: ServerTool;
   input: Record<string, unknown>;
-  /** A document to read for it (uploaded, or the chat's own for a new version of its first answer). */
+  /** A document to read for it: uploaded with the request. */
   document: UploadedDocument | null;
+  /** Or the chat's own (a new version of its first answer), fetched once the call is admitted. */
+  loadDocument?: () => Promise<UploadedDocument>;
   /** An answer within an existing chat (a follow-up, a regenerated answer, an edited request). */
   chat?: ChatContinuation;
 }
@@ -75,7 +77,8 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
       await app.usageRepository.reserve(user.sub, place.id, call.tool.definition.slug);
       planReservation = place.id;
       // Read only now, past the cheap refusals: an extraction takes a process for up to seconds.
-      const document = call.document ? await readDocument(app, user.sub, call.document) : null;
+      const upload = call.document ?? (call.loadDocument ? await call.loadDocument() : null);
+      const document = upload ? await readDocument(app, user.sub, upload) : null;
       if (reply.raw.destroyed) {
         throw new AppError('client_closed:generation', 'The client left before the generation started.');
       }
@@ -93,16 +96,18 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
         ...runningKind(call.chat),
         startedAt: new Date().toISOString(),
       });
-      const settled = generation.outcome.then(
-        async (outcome) => ({ ok: true as const, body: await options.result(outcome, call) }),
-        (error: unknown) => ({ ok: false as const, error }),
-      );
+      // Never rejects: a failure of the generation, or of building its reply, is its result.
+      const settled = generation.outcome
+        .then(async (outcome) => ({ ok: true as const, body: await options.result(outcome, call) }))
+        .catch((error: unknown) => ({ ok: false as const, error }));
       // Its last event, once it has ended for good (plan usage settled, place freed: the caller's next
       // call sees this one counted or given back), kept for whoever follows it after this request.
       const final = settled.then(async (result): Promise<FinalEvent> => {
         await app.generations.ended(generation.id);
         const event: FinalEvent = result.ok ? { event: 'done', data: result.body } : errorEvent(result.error);
-        await feeds.finished(user.sub, generation.id, event);
+        await feeds.finished(user.sub, generation.id, event).catch((err: unknown) => {
+          request.log.warn({ err, generationId: generation.id }, 'could not record a final event');
+        });
         return event;
       });
       if (wantsEventStream(request)) {
@@ -119,6 +124,9 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
     }
   };
 }
+
+/** How long a generation waiting for the model outlives its client, for a reload to follow it again. */
+const ABANDON_GRACE_MS = 10_000;
 
 /** What a generation writes, for the list of running ones (routes/generations.ts). */
 function runningKind(chat: ChatContinuation | undefined): Pick<RunningGeneration, 'kind' | 'question'> {
@@ -160,8 +168,13 @@ async function readDocument(
 /** A client that goes away drops its generation if it is still waiting for the model; a started one runs on. */
 function abandonWhenClientLeaves(reply: FastifyReply, generation: Generation): void {
   const res = reply.raw;
+  // A reload follows the generation again (GET /api/generations/:id/stream): it is dropped only if
+  // nobody has come back for it after a moment.
   const left = () => {
-    if (!res.writableEnded) generation.abandon();
+    if (res.writableEnded) return;
+    setTimeout(() => {
+      if (!generation.followed) generation.abandon();
+    }, ABANDON_GRACE_MS).unref();
   };
   if (res.destroyed) left();
   else res.once('close', left);

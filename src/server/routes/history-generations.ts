@@ -9,7 +9,7 @@ import { chatPath, chooseVersion, pathStatus } from '#server/history/chat-thread
 import type { HistoryRow } from '#server/history/history-repository';
 import { apiErrors } from '#server/openapi/route-responses';
 import { chatTurns, continuationSystem, fitTurns } from '#server/tools/chat-context';
-import { formFields, type GenerationOutcome } from '#server/tools/generation';
+import { formFields, type GenerationOutcome, withoutNul } from '#server/tools/generation';
 import { type UploadedDocument, validateToolInput } from '#server/tools/read-tool-input';
 import type { ServerTool } from '#server/tools/server-tool';
 import { serverToolOf } from '#server/tools/server-tools';
@@ -57,7 +57,8 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The reply: the new answer as the saved chat shows it, read back once it is saved. */
   const answerResult = (request: FastifyRequest) => async (outcome: GenerationOutcome) => {
-    const row = await repo.get(request.user.sub, outcome.historyId);
+    // The answer is saved: a failed read-back (the database blinking) still answers, from the outcome.
+    const row = await repo.get(request.user.sub, outcome.historyId).catch(() => undefined);
     const message = row ? toChatResponse(row).messages.find((m) => m.id === outcome.messageId) : undefined;
     return {
       message: message ?? {
@@ -108,8 +109,11 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod = async (app) => {
       answerIn(request, reply, async () => {
         const { row, tool } = await chatOf(request, request.params.id);
         const path = chatPath(row.messages, row.currentMessageId);
-        const question = newRequest(path.at(-1)?.id ?? null, request.body.content);
-        const turns = [...chatTurns(tool, path), { role: 'user' as const, content: question.content }];
+        const question = newRequest(path.at(-1)?.id ?? null, withoutNul(request.body.content));
+        const turns = [
+          ...chatTurns(tool, path, row.file !== null),
+          { role: 'user' as const, content: question.content },
+        ];
         return continuation(app, row, tool, { request: question, parentId: null, turns });
       }),
   );
@@ -253,8 +257,9 @@ function continuation(
     turns,
   };
   const input = answer.input ?? {};
-  if (turns || !row.file) return Promise.resolve({ tool, input, document: null, chat });
-  return storedDocument(app, row).then((document) => ({ tool, input, document, chat }));
+  // The tool runs on the first request again: the chat's document is read once the call is admitted.
+  const loadDocument = !turns && row.file ? () => storedDocument(app, row) : undefined;
+  return Promise.resolve({ tool, input, document: null, ...(loadDocument ? { loadDocument } : {}), chat });
 }
 
 /** The chat's own document, from FileStorage, as an upload to read again. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '#server/errors';
-import { fitTurns } from './chat-context.ts';
+import { chatTurns, fitTurns } from './chat-context.ts';
 import { estimateTokens } from './long-document.ts';
+import { SERVER_TOOLS } from './server-tools.ts';
 
 const turn = (role: 'user' | 'assistant', words: number, tag: string) => ({
   role,
@@ -38,5 +39,33 @@ describe('fitTurns', () => {
     } catch (err) {
       expect(isAppError(err) && err.code).toBe('payload_too_large:model_context');
     }
+  });
+});
+
+describe('chatTurns', () => {
+  const path = [
+    {
+      id: 'q',
+      parentId: null,
+      role: 'user' as const,
+      content: 'Language: python',
+      version: 1,
+      versions: 1,
+      input: { code: 'x = 1', language: 'python' },
+    },
+    { id: 'a', parentId: 'q', role: 'assistant' as const, content: 'It sets x.', version: 1, versions: 1 },
+  ];
+
+  it('gives the first request as the tool put it, and the answers as they are', () => {
+    const turns = chatTurns(SERVER_TOOLS['code-explainer'] as never, path);
+    expect(turns[0]?.content).toContain('Explain the following Python code');
+    expect(turns[1]).toEqual({ role: 'assistant', content: 'It sets x.' });
+  });
+
+  it('says that a chat’s document is left out rather than sending an empty one', () => {
+    const turns = chatTurns(SERVER_TOOLS['doc-summarizer'] as never, path, true);
+    expect(turns[0]?.content).toMatch(
+      /^Language: python\n\n\(The document this request was made from is not repeated/,
+    );
   });
 });

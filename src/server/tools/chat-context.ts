@@ -16,17 +16,24 @@ export function continuationSystem(tool: ServerTool): string {
 /**
  * The conversation the model continues for an answer to `path`'s last message (a request): every
  * request and answer on the path, the first request as the tool put it to the model when its form's
- * fields were kept (its own structure and instructions) and as the chat shows it otherwise.
+ * fields were kept (its own structure and instructions) and as the chat shows it otherwise; a chat
+ * made from a document says that the document is left out.
  */
-export function chatTurns(tool: ServerTool, path: readonly PathMessage[]): ModelTurn[] {
+export function chatTurns(tool: ServerTool, path: readonly PathMessage[], withDocument = false): ModelTurn[] {
   return path.map((message, index) => {
-    const first = index === 0 && message.role === 'user' && message.input;
-    const content = first
-      ? tool.buildPrompt(withDocumentText(message.input ?? {}, null) as never)
+    if (index !== 0 || message.role !== 'user') return { role: message.role, content: message.content };
+    // A chat made from a document: its text is not repeated (it may be far longer than the model
+    // reads); the model is told so, and works from its own earlier answers.
+    if (withDocument) return { role: 'user', content: `${message.content}\n\n${DOCUMENT_LEFT_OUT}` };
+    const content = message.input
+      ? tool.buildPrompt(withDocumentText(message.input, null) as never)
       : message.content;
-    return { role: message.role, content };
+    return { role: 'user', content };
   });
 }
+
+const DOCUMENT_LEFT_OUT =
+  '(The document this request was made from is not repeated here: answer from your earlier answers, and say so when a question needs the document itself.)';
 
 /**
  * The turns that fit the model's prompt beside `system`: the oldest are left out, a request with the

@@ -30,8 +30,10 @@ export interface GenerationFeeds {
 export const FINAL_TTL_MS = 10 * 60_000;
 /** How often a generation running on another instance is looked at for its end. */
 const POLL_MS = 500;
-/** How long a running entry may stay in Redis if its instance dies without taking it off. */
-const RUNNING_TTL_S = 60 * 60;
+/** How long a user's list of running generations stays in Redis after the last one started. */
+const RUNNING_TTL_S = 6 * 60 * 60;
+/** An entry older than this is one whose instance died without taking it off: ignored and removed. */
+const STALE_MS = 2 * 60 * 60_000;
 
 const runningKey = (userId: string) => `draftsmith:generations-running:${userId}`;
 const finalKey = (id: string) => `draftsmith:generation-final:${id}`;
@@ -137,14 +139,20 @@ export function createGenerationFeeds(redis: Redis | null, log: FastifyBaseLogge
       if (!redis) return here;
       const all = await quietly('list running generations', () => redis.hvals(runningKey(userId)), []);
       const byId = new Map(here.map((g) => [g.id, g]));
+      const stale: string[] = [];
       for (const raw of all) {
         try {
           const generation = JSON.parse(raw) as RunningGeneration;
-          if (typeof generation.id === 'string' && !byId.has(generation.id))
-            byId.set(generation.id, generation);
+          if (typeof generation.id !== 'string' || byId.has(generation.id)) continue;
+          // An entry its instance never took off (it died): no generation runs this long.
+          if (Date.now() - Date.parse(generation.startedAt) > STALE_MS) stale.push(generation.id);
+          else byId.set(generation.id, generation);
         } catch {
           // A malformed entry is left out.
         }
+      }
+      if (stale.length > 0) {
+        void quietly('forget stale entries', () => redis.hdel(runningKey(userId), ...stale), 0);
       }
       return [...byId.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
     },

@@ -148,6 +148,11 @@ export class Generation {
     return this.stopper.signal.aborted;
   }
 
+  /** Whether anyone listens to it now (the request that started it, or a follower after a reload). */
+  get followed(): boolean {
+    return this.deltaListeners.size > 0;
+  }
+
   /**
    * Receives each piece of the answer as it is generated (the request that started it, and whoever
    * follows it after a reload); returns the unsubscribe.
@@ -238,7 +243,7 @@ export class Generation {
       id: randomUUID(),
       parentId: null,
       role: 'user',
-      content: userMessage(input, document),
+      content: withoutNul(userMessage(input, document)),
       createdAt,
       input: formFields(input),
     };
@@ -401,7 +406,8 @@ function answerMessage(
     id: randomUUID(),
     parentId,
     role: 'assistant',
-    content,
+    // PostgreSQL's JSON cannot hold U+0000: a model that writes one must not cost the answer.
+    content: withoutNul(content),
     status,
     createdAt: new Date().toISOString(),
   };
@@ -412,4 +418,9 @@ export function formFields(input: Record<string, unknown>): Record<string, strin
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(input)) if (typeof value === 'string') fields[name] = value;
   return fields;
+}
+
+/** Text without U+0000, which PostgreSQL's text and JSON cannot hold. */
+export function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }

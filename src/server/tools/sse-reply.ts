@@ -113,9 +113,14 @@ export function streamGeneration(
   stream.send('start', { generationId: generation.id, historyId: generation.historyId });
   const stopProgress = generation.onProgress((progress) => stream.send('progress', progress));
   const stopDelta = generation.onDelta((text) => stream.delta(text));
-  void final.then(({ event, data }) => {
+  const stop = () => {
     stopProgress();
     stopDelta();
+  };
+  // A client that left stops listening (the generation then counts as followed only by others).
+  void stream.closed.then(stop);
+  void final.then(({ event, data }) => {
+    stop();
     stream.finish(event, data);
   });
   return reply;

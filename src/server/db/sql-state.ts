@@ -1,0 +1,13 @@
+/** The SQLSTATE of a database error, or of the driver's error Drizzle wrapped it in; null for none. */
+export function sqlStateOf(err: unknown): string | null {
+  const seen = new Set<unknown>();
+  for (let current = err; current instanceof Error && !seen.has(current); current = current.cause) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+/** A foreign key's row is gone (the chat deleted meanwhile). */
+export const FOREIGN_KEY_VIOLATION = '23503';
