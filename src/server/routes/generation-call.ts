@@ -125,9 +125,6 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
   };
 }
 
-/** How long a generation waiting for the model outlives its client, for a reload to follow it again. */
-const ABANDON_GRACE_MS = 10_000;
-
 /** What a generation writes, for the list of running ones (routes/generations.ts). */
 function runningKind(chat: ChatContinuation | undefined): Pick<RunningGeneration, 'kind' | 'question'> {
   if (!chat) return { kind: 'new', question: null };
@@ -168,13 +165,14 @@ async function readDocument(
 /** A client that goes away drops its generation if it is still waiting for the model; a started one runs on. */
 function abandonWhenClientLeaves(reply: FastifyReply, generation: Generation): void {
   const res = reply.raw;
-  // A reload follows the generation again (GET /api/generations/:id/stream): it is dropped only if
-  // nobody has come back for it after a moment.
+  // Still waiting for the local model, it is dropped at once (its place in the line goes to others)
+  // unless someone follows it already (another tab); once it runs, it runs to its end and is saved.
   const left = () => {
     if (res.writableEnded) return;
-    setTimeout(() => {
+    // After this stream has stopped listening (its own close handler), so that only others count.
+    setImmediate(() => {
       if (!generation.followed) generation.abandon();
-    }, ABANDON_GRACE_MS).unref();
+    });
   };
   if (res.destroyed) left();
   else res.once('close', left);
