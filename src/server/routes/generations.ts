@@ -87,8 +87,8 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
           'Server-sent events of the caller’s generation, from any request (a reload, a second tab, another ' +
           'instance): `start` {generationId, historyId}, then what was written so far as `delta` and the ' +
           '`progress` so far, then live until `done` (the reply’s object) or `error`. A generation that ended ' +
-          `in the last ${FINAL_TTL_MS / 60_000} minutes answers its final event at once. On another instance ` +
-          'than the one writing it, the stream carries `start` and the final event (no live text). Following ' +
+          `in the last ${FINAL_TTL_MS / 60_000} minutes answers its final event at once. From another instance ` +
+          'than the one writing it, the text comes through Redis (REDIS_URL). Following ' +
           'never stops it: only `POST /api/generations/{id}/stop` does. 404 for another user’s generation, as ' +
           'for one that does not exist.',
         params: z.object({ id: z.string().max(100) }),
@@ -114,10 +114,14 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
       const elsewhere = ended ? undefined : (await feeds.running(userId)).find((g) => g.id === id);
       if (!ended && !elsewhere) throw notRunning();
       const historyId = elsewhere?.historyId ?? historyIdOf(ended);
+      const relay = app.generationRelay;
       return finalEventStream(
         reply,
         { generationId: id, historyId },
         ended ? Promise.resolve(ended) : feeds.waitFinal(userId, id, untilClosed.signal),
+        elsewhere && relay
+          ? (deliver) => void relay.follow(userId, id, deliver, untilClosed.signal)
+          : undefined,
       );
     },
   );

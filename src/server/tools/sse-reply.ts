@@ -153,14 +153,19 @@ export function followGeneration(
   return reply;
 }
 
-/** A generation that ended, or runs on another instance: `start`, then its final event once there is one. */
+/**
+ * A generation that ended, or runs on another instance: `start`, its text as another instance relays it
+ * (`live`, when there is one), then its final event once there is one.
+ */
 export function finalEventStream(
   reply: FastifyReply,
   ids: { generationId: string; historyId: string },
   final: Promise<FinalEvent | null>,
+  live?: (deliver: (text: string) => void) => void,
 ): FastifyReply {
   const stream = openEventStream(reply, ids.generationId);
   stream.send('start', ids);
+  live?.((text) => stream.delta(text));
   void final.then((event) =>
     stream.finish(
       event?.event ?? 'error',

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { type AiRuntime, createAiRuntime } from '#server/ai/ai-runtime';
 import type { ProgressOutput } from '#server/ai/local/download-progress';
 import { createGenerationFeeds, type GenerationFeeds } from './generation-feeds.ts';
+import { createGenerationRelay, type GenerationRelay } from './generation-relay.ts';
 import {
   createLocalGenerationStops,
   createRedisGenerationStops,
@@ -20,6 +21,8 @@ declare module 'fastify' {
     generationStops: GenerationStops;
     /** Running generations and their final events, for whoever follows one after its request is gone. */
     generationFeeds: GenerationFeeds;
+    /** Live text of a generation another instance runs (null without REDIS_URL: one instance). */
+    generationRelay: GenerationRelay | null;
   }
 }
 
@@ -64,11 +67,14 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
       : createLocalGenerationStops(generations);
     app.decorate('generationStops', stops);
     app.decorate('generationFeeds', createGenerationFeeds(app.redis, app.log));
+    const relay = app.redis ? await createGenerationRelay(app.redis, generations, app.log) : null;
+    app.decorate('generationRelay', relay);
     app.healthProbes.set('ai', () => ai.status());
     app.addHook('onListen', async () => ai.prepare());
     app.addHook('onClose', async () => {
       await generations.stopAll();
       await stops.close();
+      await relay?.close();
       await ai.close();
     });
   },
