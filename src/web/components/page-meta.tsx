@@ -5,22 +5,7 @@ import { documentTitle, type PageHead } from '#shared/page-head';
  * Keeps the document's title and its one description tag in step with the page shown. The server's HTML
  * already carries them for prerendered pages and link previews; this covers in-app navigation.
  */
-export function PageMeta({
-  title,
-  description,
-  noindex = false,
-}: Pick<PageHead, 'title' | 'description'> & {
-  /** A page search engines must not list (a shared chat): `<meta name="robots" content="noindex">`. */
-  noindex?: boolean;
-}) {
-  useEffect(() => {
-    if (!noindex) return;
-    const tag = document.createElement('meta');
-    tag.name = 'robots';
-    tag.content = 'noindex, nofollow';
-    document.head.append(tag);
-    return () => tag.remove();
-  }, [noindex]);
+export function PageMeta({ title, description }: Pick<PageHead, 'title' | 'description'>) {
   useEffect(() => {
     document.title = documentTitle(title);
     let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');

@@ -1,7 +1,6 @@
-import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import type { RootContent } from 'hast';
 import { createLowlight } from 'lowlight';
 import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { HIGHLIGHT_LANGUAGES } from '#web/components/markdown/highlight-languages.ts';
 import { cn } from '#web/lib/cn.ts';
 import '#web/components/markdown/markdown.css';
@@ -19,11 +18,26 @@ const subscribeWide = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 
+/** The highlighter's tree as React nodes: text, and spans with the highlighter's class names. */
+function nodesOf(children: readonly RootContent[]): ReactNode[] {
+  return children.map((child, index) => {
+    if (child.type === 'text') return child.value;
+    if (child.type !== 'element') return null;
+    const names = child.properties.className;
+    return (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one highlighted line, in order.
+      <span key={index} className={Array.isArray(names) ? names.join(' ') : undefined}>
+        {nodesOf(child.children)}
+      </span>
+    );
+  });
+}
+
 /** One line of code, highlighted on its own (a construct spanning lines shows in plain text there). */
 function highlighted(text: string, language: string | null): ReactNode {
   const name = language ? (ALIASES[language] ?? language) : null;
   if (!name || !lowlight.registered(name) || text === '') return text;
-  return toJsxRuntime(lowlight.highlight(name, text), { Fragment, jsx, jsxs });
+  return nodesOf(lowlight.highlight(name, text).children);
 }
 
 const MARK = { same: ' ', added: '+', removed: '−' } as const;

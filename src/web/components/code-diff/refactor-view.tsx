@@ -3,7 +3,12 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { firstCodeBlock } from '#web/lib/code-block.ts';
 
-const CodeDiff = lazy(async () => ({ default: (await import('./code-diff.tsx')).CodeDiff }));
+// Loaded with the Markdown renderer's chunk, which holds the same highlighter and its grammars: one
+// chunk, rather than a chunk of their own shared by both (which split Rolldown's runtime helpers off the
+// shell and added a request to every page's first view).
+const CodeDiff = lazy(async () => ({
+  default: (await import('#web/components/markdown/markdown.tsx')).CodeDiff,
+}));
 
 /** A code refactor's answer and the code it was asked about (docs/product.md §3: the refactor's diff). */
 export interface RefactorSource {

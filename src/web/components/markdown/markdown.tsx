@@ -115,3 +115,5 @@ export const MarkdownSection = memo(function MarkdownSection({ source }: { sourc
     </ReactMarkdown>
   );
 });
+
+export { CodeDiff } from '#web/components/code-diff/code-diff.tsx';

@@ -18,12 +18,20 @@ const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 export function SharedChatPage({ token }: { token: string }) {
   const chat = useSharedChat(token);
   useEffect(preloadMarkdown, []);
+  // Kept out of search engines here too when the page was reached inside the app (the server's page
+  // for /share/* carries the same tag and header).
+  useEffect(() => {
+    const tag = document.createElement('meta');
+    tag.name = 'robots';
+    tag.content = 'noindex, nofollow';
+    document.head.append(tag);
+    return () => tag.remove();
+  }, []);
   return (
     <div className="min-h-screen bg-background">
       <PageMeta
         title={chat.data ? chat.data.title : 'Shared chat'}
         description="A chat shared from Draftsmith."
-        noindex
       />
       <header className="border-border border-b">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4 sm:px-6">
