@@ -4452,7 +4452,7 @@ export interface paths {
         };
         /**
          * Follow a generation
-         * @description Server-sent events of the caller’s generation, from any request (a reload, a second tab, another instance): `start` {generationId, historyId}, then what was written so far as `delta` and the `progress` so far, then live until `done` (the reply’s object) or `error`. A generation that ended in the last 10 minutes answers its final event at once. On another instance than the one writing it, the stream carries `start` and the final event (no live text). Following never stops it: only `POST /api/generations/{id}/stop` does. 404 for another user’s generation, as for one that does not exist.
+         * @description Server-sent events of the caller’s generation, from any request (a reload, a second tab, another instance): `start` {generationId, historyId}, then what was written so far as `delta` and the `progress` so far, then live until `done` (the reply’s object) or `error`. A generation that ended in the last 10 minutes answers its final event at once. From another instance than the one writing it, the text comes through Redis (REDIS_URL). Following never stops it: only `POST /api/generations/{id}/stop` does. 404 for another user’s generation, as for one that does not exist.
          */
         get: {
             parameters: {
