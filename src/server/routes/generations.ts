@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '#server/errors';
 import { apiErrors } from '#server/openapi/route-responses';
 import { FINAL_TTL_MS, type FinalEvent } from '#server/tools/generation-feeds';
-import { finalEventStream, followGeneration } from '#server/tools/sse-reply';
+import { finalEventStream, streamGeneration } from '#server/tools/sse-reply';
 import { chatStatusSchema } from '#shared/history';
 
 const notRunning = () =>
@@ -109,7 +109,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
       const untilClosed = new AbortController();
       reply.raw.once('close', () => untilClosed.abort());
       if (here)
-        return followGeneration(reply, here, waitedFinal(feeds.waitFinal(userId, id, untilClosed.signal)));
+        return streamGeneration(reply, here, waitedFinal(feeds.waitFinal(userId, id, untilClosed.signal)));
       const ended = await feeds.final(userId, id);
       const elsewhere = ended ? undefined : (await feeds.running(userId)).find((g) => g.id === id);
       if (!ended && !elsewhere) throw notRunning();

@@ -98,42 +98,17 @@ export function noteStreamFailure(request: FastifyRequest, err: unknown): void {
 }
 
 /**
- * Streams a generation as server-sent events: `start` {generationId, historyId}, then `delta` {text} as
- * the answer arrives, with `progress` {stage, done, total, message} while a long one reads its document
- * and its parts, then `done` with the result object, or `error` {code, message}. A client that goes
- * away only stops the writing; the generation runs on and saves its chat.
+ * Streams a generation as server-sent events: `start` {generationId, historyId}, what was written so
+ * far as one `delta` (nothing for the request that starts it; a follower's after a reload or in a
+ * second tab) and the progress so far, then `delta` {text} as the answer arrives, with `progress`
+ * {stage, done, total, message} while a long one reads its document and its parts, then `done` with
+ * the result object, or `error` {code, message}. A client that goes away only stops the writing; the
+ * generation runs on and saves its chat.
  */
 export function streamGeneration(
   reply: FastifyReply,
   generation: Generation,
   /** The final event, once the generation has ended for good (plan usage settled, place freed). */
-  final: Promise<FinalEvent>,
-): FastifyReply {
-  const stream = openEventStream(reply, generation.id);
-  stream.send('start', { generationId: generation.id, historyId: generation.historyId });
-  const stopProgress = generation.onProgress((progress) => stream.send('progress', progress));
-  const stopDelta = generation.onDelta((text) => stream.delta(text));
-  const stop = () => {
-    stopProgress();
-    stopDelta();
-  };
-  // A client that left stops listening (the generation then counts as followed only by others).
-  void stream.closed.then(stop);
-  void final.then(({ event, data }) => {
-    stop();
-    stream.finish(event, data);
-  });
-  return reply;
-}
-
-/**
- * Follows a generation that this instance runs, from any request of its owner (a reload, a second tab):
- * `start`, what was written so far as one `delta` (and the progress so far), then live as the first
- * stream, until the same final event.
- */
-export function followGeneration(
-  reply: FastifyReply,
-  generation: Generation,
   final: Promise<FinalEvent>,
 ): FastifyReply {
   const stream = openEventStream(reply, generation.id);
@@ -145,6 +120,7 @@ export function followGeneration(
     stopProgress();
     stopDelta();
   };
+  // A client that left stops listening (the generation then counts as followed only by others).
   void stream.closed.then(stop);
   void final.then(({ event, data }) => {
     stop();
