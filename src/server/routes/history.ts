@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '#server/auth/authenticate';
-import { attachmentDisposition } from '#server/content-disposition';
+import { privateDownload } from '#server/content-disposition';
 import { decodeCursor, encodeCursor } from '#server/db/keyset-cursor';
 import { AppError } from '#server/errors';
 import { markdownToDocx } from '#server/export/markdown-docx';
+import { archiveSegment, chatMarkdown } from '#server/history/chat-markdown';
 import { toChatResponse } from '#server/history/chat-response';
 import { chatPath } from '#server/history/chat-thread';
 import { apiErrors, fileReply } from '#server/openapi/route-responses';
@@ -33,6 +34,8 @@ const EXPORT_TYPES: Record<(typeof EXPORT_FORMATS)[number], string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   md: 'text/markdown; charset=utf-8',
 };
+/** What a whole chat downloads as (`/history/:id/transcript`): Markdown as it reads, or the chat's JSON. */
+const TRANSCRIPT_TYPES = { md: 'text/markdown; charset=utf-8', json: 'application/json; charset=utf-8' };
 
 /** Longest answer written as a .docx: far beyond any resume, short of what blocks the server for long. */
 const MAX_DOCX_CHARS = 200_000;
@@ -202,12 +205,8 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await repo.get(user.sub, request.params.id);
     const file = row?.file ? await app.fileStorage.get(row.file.key) : null;
     if (!row?.file || !file) throw new AppError('not_found:file', 'This chat has no uploaded file.');
-    return reply
-      .header('content-type', row.file.type)
+    return privateDownload(reply, row.file.type, row.file.name)
       .header('content-length', file.size)
-      .header('content-disposition', attachmentDisposition(row.file.name))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(file.stream);
   });
@@ -256,12 +255,38 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.format === 'docx'
           ? await markdownToDocx(answer, { title: row.title })
           : Buffer.from(answer, 'utf8');
-      return reply
-        .header('content-type', EXPORT_TYPES[request.query.format])
-        .header('content-disposition', attachmentDisposition(name))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(body);
+      return privateDownload(reply, EXPORT_TYPES[request.query.format], name).send(body);
+    },
+  );
+
+  app.get(
+    '/history/:id/transcript',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Download a whole chat',
+        description:
+          'The chat as Markdown (title, tool, date, then each request and answer it shows) or as JSON (the ' +
+          'chat as `GET /api/history/item/{id}` returns it).',
+        params: idParams,
+        querystring: z.object({ format: z.enum(['md', 'json'], { error: 'must be one of: md, json.' }) }),
+        response: {
+          200: fileReply('The file.', Object.values(TRANSCRIPT_TYPES)),
+          ...apiErrors(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      await limitExports(request);
+      const row = await repo.get(request.user.sub, request.params.id);
+      if (!row) throw notFound();
+      const { format } = request.query;
+      const body =
+        format === 'md'
+          ? chatMarkdown(row)
+          : `${JSON.stringify({ history: toChatResponse(row) }, null, 2)}\n`;
+      const name = `${archiveSegment(row.title, 'chat')} - ${formatToolName(row.service)}.${format}`;
+      return privateDownload(reply, TRANSCRIPT_TYPES[format], name).send(Buffer.from(body, 'utf8'));
     },
   );
 

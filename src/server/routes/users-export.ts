@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '#server/auth/authenticate';
-import { attachmentDisposition } from '#server/content-disposition';
+import { privateDownload } from '#server/content-disposition';
 import { apiErrors, fileReply } from '#server/openapi/route-responses';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import { createAccountExport, exportFileName } from '#server/users/account-export';
@@ -57,12 +57,7 @@ export const userExportRoutes: FastifyPluginAsyncZod = async (app) => {
         (summary) => request.log.info({ ...summary }, 'data export sent'),
         (err: unknown) => request.log.warn({ err }, 'data export ended early'),
       );
-      return reply
-        .header('content-type', 'application/gzip')
-        .header('content-disposition', attachmentDisposition(exportFileName(now)))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(archive.stream);
+      return privateDownload(reply, 'application/gzip', exportFileName(now)).send(archive.stream);
     },
   );
 };
