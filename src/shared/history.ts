@@ -161,12 +161,15 @@ export const historySearchSchema = z.object({
 export type HistorySearchPage = z.infer<typeof historySearchSchema>;
 
 /** A generation of the caller still being written (GET /api/generations), for the sidebar and a reload. */
-export interface RunningGeneration {
-  id: string;
-  historyId: string;
-  service: string;
-  title: string;
-  kind: 'new' | 'follow-up' | 'regenerate' | 'edit';
-  question: string | null;
-  startedAt: string;
-}
+export const runningGenerationSchema = z.object({
+  id: z.string().meta({ description: 'The generation (GET /api/generations/{id}/stream, Stop).' }),
+  historyId: z.string().meta({ description: 'The chat it saves: new, or the one it answers in.' }),
+  service: z.string(),
+  title: z.string(),
+  kind: z.enum(['new', 'follow-up', 'regenerate', 'edit']).meta({
+    description: 'A new chat’s answer, a follow-up’s, another version of the last answer, an edited chat’s.',
+  }),
+  question: z.string().nullable().meta({ description: 'A follow-up’s question (saved with its answer).' }),
+  startedAt: z.string(),
+});
+export type RunningGeneration = z.infer<typeof runningGenerationSchema>;

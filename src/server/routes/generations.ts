@@ -4,7 +4,7 @@ import { AppError } from '#server/errors';
 import { apiErrors } from '#server/openapi/route-responses';
 import { FINAL_TTL_MS, type FinalEvent } from '#server/tools/generation-feeds';
 import { finalEventStream, streamGeneration } from '#server/tools/sse-reply';
-import { chatStatusSchema } from '#shared/history';
+import { chatStatusSchema, runningGenerationSchema } from '#shared/history';
 
 const notRunning = () =>
   new AppError('not_found:generation', 'No running generation with this id (it may have finished already).');
@@ -49,18 +49,6 @@ const stopSchema = {
   },
 };
 
-const runningSchema = z.object({
-  id: z.string().meta({ description: 'The generation (GET /api/generations/{id}/stream, Stop).' }),
-  historyId: z.string().meta({ description: 'The chat it saves: new, or the one it answers in.' }),
-  service: z.string(),
-  title: z.string(),
-  kind: z.enum(['new', 'follow-up', 'regenerate', 'edit']).meta({
-    description: 'A new chat’s answer, a follow-up’s, another version of the last answer, an edited chat’s.',
-  }),
-  question: z.string().nullable().meta({ description: 'A follow-up’s question (saved with its answer).' }),
-  startedAt: z.string(),
-});
-
 export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/generations',
@@ -71,7 +59,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Every generation of the caller still being written, on any instance, newest first: what the ' +
           'sidebar marks, and what `GET /api/generations/{id}/stream` follows after a reload.',
-        response: { 200: z.object({ generations: z.array(runningSchema) }) },
+        response: { 200: z.object({ generations: z.array(runningGenerationSchema) }) },
       },
     },
     async (request) => ({ generations: await app.generationFeeds.running(request.user.sub) }),
