@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveChat as saveChatAs } from '#tests/factories/chat';
 import { createUser, type TestUser } from '#tests/factories/user';
 import type { FakeOpenAiServer } from '#tests/fakes/openai-server';
 import { createFakeModelApp } from '#tests/helpers/fake-model-app';
@@ -44,24 +45,13 @@ describe.each(testDatabaseKinds())('data export (%s)', (kind) => {
 
   const exportOf = (user: TestUser, uid = user.uid) =>
     t.app.inject({ url: `/api/users/${uid}/export`, headers: user.headers });
-  const saveChat = async (user: TestUser, title: string, service = 'article-generator') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/history',
-      headers: user.headers,
-      payload: {
-        uid: user.uid,
-        service,
-        title,
-        messages: [
-          { role: 'user', content: `Question of ${user.email}` },
-          { role: 'assistant', content: 'The **answer**.' },
-        ],
-      },
+  const saveChat = (user: TestUser, title: string, service = 'article-generator') =>
+    saveChatAs(t.app, user, {
+      service,
+      title,
+      prompt: `Question of ${user.email}`,
+      answer: 'The **answer**.',
     });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().history as { id: string; createdAt: string };
-  };
 
   it('holds the profile, the photo, every chat as Markdown and JSON, and the documents: nothing of another user', async () => {
     const ada = await createUser(t.app, { name: 'Ada' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveChat } from '#tests/factories/chat';
 import { createUser, type TestUser } from '#tests/factories/user';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import { providerEnv } from '#tests/helpers/generation-calls';
@@ -266,21 +267,11 @@ describe.each(testDatabaseKinds())('follow-ups, versions and edits (%s)', (kind)
   });
 
   it('reads chats saved before versions as one path and continues them', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/history',
-      headers: alice.headers,
-      payload: {
-        uid: alice.uid,
-        service: 'article-generator',
-        title: 'Saved by a client',
-        messages: [
-          { role: 'user', content: 'Write about tea' },
-          { role: 'assistant', content: 'Tea is a drink.' },
-        ],
-      },
+    const { id } = await saveChat(t.app, alice, {
+      title: 'Saved by a client',
+      prompt: 'Write about tea',
+      answer: 'Tea is a drink.',
     });
-    const id = created.json().history.id ?? created.json().history._id;
     const before = await chat(alice, id);
     expect(before.messages.map((m) => [m.id, m.version, m.versions])).toEqual([
       ['m0', 1, 1],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveChat } from '#tests/factories/chat';
 import { createUser, type TestUser } from '#tests/factories/user';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { testDatabaseKinds } from '#tests/helpers/test-database';
@@ -25,24 +26,8 @@ describe.each(testDatabaseKinds())('history search (%s)', (kind) => {
     await t?.close();
   });
 
-  const save = async (user: TestUser, service: string, title: string, answer: string, prompt = title) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/history',
-      headers: user.headers,
-      payload: {
-        uid: user.uid,
-        service,
-        title,
-        messages: [
-          { role: 'user', content: prompt },
-          { role: 'assistant', content: answer },
-        ],
-      },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json().history.id as string;
-  };
+  const save = async (user: TestUser, service: string, title: string, answer: string) =>
+    (await saveChat(t.app, user, { service, title, answer })).id;
   const search = (user: TestUser, query: string) =>
     t.app.inject({ url: `/api/history/search?${query}`, headers: user.headers });
   const hits = async (user: TestUser, query: string) => {
