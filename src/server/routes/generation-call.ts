@@ -48,6 +48,7 @@ export type GenerationCall = (
  * six tools and the chats share one budget), check the history quota and the model, take one of the
  * user's in-flight places, reserve one generation of the user's plan (402 when none is left), read the
  * document if any, start the generation, then answer JSON or, with `Accept: text/event-stream`, stream it.
+ * Made once, in the protected scope (protected-api.ts), and given to both route modules.
  */
 export function createGenerationCall(app: FastifyInstance): GenerationCall {
   const limitToolCalls = perUserRateLimit(app, {

@@ -16,7 +16,7 @@ import { serverToolOf } from '#server/tools/server-tools';
 import { chatAnswerEventStreamSchema, chatAnswerSchema } from '#server/tools/sse-event-schemas';
 import { chatSchema, chooseVersionSchema, followUpSchema } from '#shared/history';
 import { isToolSlug } from '#shared/tools';
-import { createGenerationCall, type GenerationCallRequest } from './generation-call.ts';
+import type { GenerationCall, GenerationCallRequest } from './generation-call.ts';
 
 const idParams = z.object({ id: z.string() });
 const notFound = () => new AppError('not_found:history', 'No such history chat.');
@@ -44,8 +44,10 @@ const answerResponse = {
  * edited first request (another version of the whole chat), and which version a chat shows. Every
  * answer goes through the tools' one generation pipeline (generation-call.ts) and is saved in the chat.
  */
-export const historyGenerationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const generationCall = createGenerationCall(app);
+export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: GenerationCall }> = async (
+  app,
+  { generationCall },
+) => {
   const repo = app.historyRepository;
 
   /** The caller's chat and the tool that made it (404 for anyone else's). */

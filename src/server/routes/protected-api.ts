@@ -4,6 +4,7 @@ import { documentProtectedRoute } from '#server/openapi/security';
 import { adminRoutes } from './admin.ts';
 import { aiStatusRoutes } from './ai-status.ts';
 import { billingRoutes } from './billing.ts';
+import { createGenerationCall } from './generation-call.ts';
 import { generationRoutes } from './generations.ts';
 import { historyRoutes } from './history.ts';
 import { historyDownloadRoutes } from './history-downloads.ts';
@@ -25,16 +26,18 @@ export async function protectedApi(app: FastifyInstance) {
   app.addHook('onRequest', authenticate);
   // The OpenAPI document says so for every route here: bearer token or API key, else 401.
   app.addHook('onRoute', documentProtectedRoute);
+  // The one pipeline that starts a generation, shared by the tools and the chats (one call budget).
+  const generationCall = createGenerationCall(app);
   await app.register(userRoutes);
   await app.register(userPhotoRoutes);
   await app.register(userExportRoutes);
   // Before the history routes: /history/search is a path of its own, not a uid.
   await app.register(historySearchRoutes);
   await app.register(historyRoutes);
-  await app.register(historyGenerationRoutes);
+  await app.register(historyGenerationRoutes, { generationCall });
   await app.register(historyShareRoutes);
   await app.register(historyDownloadRoutes);
-  await app.register(toolRoutes);
+  await app.register(toolRoutes, { generationCall });
   await app.register(generationRoutes);
   await app.register(aiStatusRoutes);
   await app.register(billingRoutes);

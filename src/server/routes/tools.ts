@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { readToolRequest } from '#server/tools/read-tool-input';
 import { serverTools } from '#server/tools/server-tools';
-import { createGenerationCall } from './generation-call.ts';
+import type { GenerationCall } from './generation-call.ts';
 import { toolRouteSchema } from './tool-route-schema.ts';
 
 /**
@@ -12,9 +12,11 @@ import { toolRouteSchema } from './tool-route-schema.ts';
  * `{<outputField>, historyId, status}` (and `matchReport` for the resume assistant) or, with
  * `Accept: text/event-stream`, streams it.
  */
-export async function toolRoutes(app: FastifyInstance) {
+export async function toolRoutes(
+  app: FastifyInstance,
+  { generationCall }: { generationCall: GenerationCall },
+) {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
-  const generationCall = createGenerationCall(app);
   for (const tool of serverTools()) {
     const { apiPath, outputField } = tool.definition;
     app.post(apiPath.slice('/api'.length), { schema: toolRouteSchema(tool) }, (request, reply) =>
