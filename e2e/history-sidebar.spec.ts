@@ -7,6 +7,7 @@ import {
   seedChat,
   sidebar,
 } from './support/service-helpers.ts';
+import { shot } from './support/shots.ts';
 import { sidebarTitle } from './support/tool-inputs.ts';
 
 test('user block, New Chat, and a service change clearing the selection', async ({ page }, testInfo) => {
@@ -151,6 +152,40 @@ test('sidebar and chat errors use the spec messages', async ({ page }, testInfo)
   await page.reload();
   await expect(sidebar(page).getByText('Error loading chat history')).toBeVisible();
   await expect(sidebar(page).getByText('Error fetching user data')).toBeVisible();
+});
+
+test("a saved chat's request reads like the live one: its code highlighted, raw HTML as text", async ({
+  page,
+}, testInfo) => {
+  await openService(page, testInfo, 'code-explainer');
+  // The request as the code explainer writes it: an instruction, then the code in a fence.
+  const prompt = [
+    'Explain the following **javascript** code:',
+    '',
+    '```javascript',
+    'const total = items.reduce((sum, item) => sum + item.price, 0);',
+    '```',
+    '',
+    'Also <img src=x onerror="window.__pwned=1"> and <b>bold</b>.',
+  ].join('\n');
+  await seedChat(page, { service: 'code-explainer', title: 'Reduce explained', prompt, reply: 'It sums.' });
+  await page.reload();
+  await historyItem(page, 'Reduce explained').click();
+
+  const request = page.getByRole('region', { name: 'Prompt' }).getByRole('region', { name: 'Request text' });
+  const code = request.locator('pre code');
+  await expect(code).toHaveText('const total = items.reduce((sum, item) => sum + item.price, 0);');
+  await expect(code).toHaveClass(/hljs language-javascript/);
+  await expect(code.locator('.hljs-keyword').first()).toHaveText('const');
+  await expect(request.locator('.md-code').getByText('javascript', { exact: true })).toBeVisible();
+  await expect(request.getByRole('button', { name: 'Copy code' })).toBeVisible();
+  await expect(request.locator('strong')).toHaveText('javascript');
+  // No fence marks left as text, and the HTML shown as text, never run or fetched.
+  await expect(request).not.toContainText('```');
+  await expect(request).toContainText('<img src=x onerror="window.__pwned=1">');
+  await expect(request.locator('img, b')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await shot(page, testInfo, 'saved-prompt-markdown.png');
 });
 
 test.describe('small screens', () => {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signedInAccount } from './support/accounts.ts';
 
 const SERVICES = [
   'Code Explainer',
@@ -11,6 +12,32 @@ const SERVICES = [
 
 function header(page: Page) {
   return page.getByRole('banner');
+}
+
+/**
+ * Moves the mouse to the page's left edge and gives the time, in ms, from leaving until no header
+ * dropdown is open. Timed inside the page, so a busy test machine cannot blur the figure.
+ */
+async function closeDelayAfterLeaving(page: Page): Promise<number> {
+  await page.evaluate(() => {
+    const probe = window as unknown as { closeDelay: Promise<number> };
+    probe.closeDelay = new Promise<number>((resolve) => {
+      // Never closing reads as an endless delay, not as a test timeout.
+      setTimeout(() => resolve(Number.POSITIVE_INFINITY), 5000);
+      let left = 0;
+      document.addEventListener('pointermove', (e) => {
+        if (!left && e.clientX < 10) left = performance.now();
+      });
+      new MutationObserver((_records, observer) => {
+        if (left && !document.querySelector('header [aria-expanded="true"]')) {
+          observer.disconnect();
+          resolve(performance.now() - left);
+        }
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+  });
+  await page.mouse.move(5, 600);
+  return page.evaluate(() => (window as unknown as { closeDelay: Promise<number> }).closeDelay);
 }
 
 test.describe('header and footer', () => {
@@ -47,26 +74,7 @@ test.describe('header and footer', () => {
     await page.waitForTimeout(400);
     await expect(menu).toBeVisible();
 
-    // Timed inside the page, so a busy test machine cannot blur the figure.
-    await page.evaluate(() => {
-      const probe = window as unknown as { closeDelay: Promise<number> };
-      probe.closeDelay = new Promise<number>((resolve) => {
-        let left = 0;
-        document.addEventListener('pointermove', (e) => {
-          if (!left && e.clientX < 10) left = performance.now();
-        });
-        new MutationObserver((_records, observer) => {
-          if (left && !document.querySelector('header [aria-expanded="true"]')) {
-            observer.disconnect();
-            resolve(performance.now() - left);
-          }
-        }).observe(document.body, { childList: true, subtree: true, attributes: true });
-      });
-    });
-    await page.mouse.move(5, 600);
-    const delay = await page.evaluate(
-      () => (window as unknown as { closeDelay: Promise<number> }).closeDelay,
-    );
+    const delay = await closeDelayAfterLeaving(page);
     expect(delay).toBeGreaterThanOrEqual(200);
     // The timer is 250 ms; a loaded CI machine can only make it fire later, never sooner.
     expect(delay).toBeLessThanOrEqual(1500);
@@ -141,6 +149,46 @@ test.describe('header and footer', () => {
     await expect(menu).toBeVisible();
     await page.mouse.click(5, 600);
     await expect(menu).toBeHidden();
+  });
+
+  test('the avatar menu closes like the other dropdowns: 200–300 ms after the pointer leaves, on Escape, on a click outside', async ({
+    page,
+  }, testInfo) => {
+    await signedInAccount(page, testInfo);
+    await page.goto('/subscription');
+    const avatar = header(page).getByRole('button', { name: /Account menu/ });
+    const signOut = header(page).getByRole('button', { name: 'Sign Out' });
+
+    // Opened by a click (never by hover); moving onto the menu keeps it open.
+    await avatar.hover();
+    await page.waitForTimeout(400);
+    await expect(signOut).toBeHidden();
+    await avatar.click();
+    await expect(signOut).toBeVisible();
+    await signOut.hover();
+    await page.waitForTimeout(400);
+    await expect(signOut).toBeVisible();
+
+    const delay = await closeDelayAfterLeaving(page);
+    expect(delay).toBeGreaterThanOrEqual(200);
+    expect(delay).toBeLessThanOrEqual(1500);
+    await expect(signOut).toBeHidden();
+    await expect(avatar).toHaveAttribute('aria-expanded', 'false');
+
+    // Escape closes it and gives the focus back to the avatar.
+    await avatar.click();
+    await expect(signOut).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(signOut).toBeHidden();
+    await expect(avatar).toBeFocused();
+
+    // A click outside closes it (opened from the keyboard, so no pointer-leave timer is involved).
+    await page.keyboard.press('Enter');
+    await expect(signOut).toBeVisible();
+    await page.mouse.click(5, 600);
+    await expect(signOut).toBeHidden();
+    // Still signed in: closing is not signing out.
+    await expect(avatar).toBeVisible();
   });
 
   test('the footer has the services, the current year and social links in new tabs', async ({ page }) => {

@@ -68,9 +68,13 @@ export async function signInThroughForm(page: Page, account: TestAccount) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-/** A new account, signed in through the UI, ending on `/`. */
-export async function signedInAccount(page: Page, testInfo: TestInfo): Promise<TestAccount> {
-  const account = newAccount(testInfo);
+/** A new account (a chosen username, if given), signed in through the UI, ending on `/`. */
+export async function signedInAccount(
+  page: Page,
+  testInfo: TestInfo,
+  overrides: Partial<TestAccount> = {},
+): Promise<TestAccount> {
+  const account = newAccount(testInfo, overrides);
   await createAccount(page.request, account);
   await page.goto('/signin');
   await signInThroughForm(page, account);

@@ -1,10 +1,15 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { signedInAccount, type TestAccount } from './accounts.ts';
 
-/** A fresh account, signed in, on /services/<slug> with the form ready. */
-export async function openService(page: Page, testInfo: TestInfo, slug: string): Promise<TestAccount> {
+/** A fresh account (a chosen username, if given), signed in, on /services/<slug> with the form ready. */
+export async function openService(
+  page: Page,
+  testInfo: TestInfo,
+  slug: string,
+  overrides: Partial<TestAccount> = {},
+): Promise<TestAccount> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const account = await signedInAccount(page, testInfo);
+  const account = await signedInAccount(page, testInfo, overrides);
   await page.goto(`/services/${slug}`);
   await expect(page.getByRole('navigation', { name: 'History' })).toBeVisible();
   return account;

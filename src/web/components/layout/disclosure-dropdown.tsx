@@ -20,7 +20,7 @@ interface DisclosureDropdownProps {
   trigger: ReactNode;
   triggerLabel?: string;
   triggerClassName?: string;
-  /** Open on mouse hover, and close 250 ms after the pointer leaves (site navigation). */
+  /** Open on mouse hover too, not only on a click (site navigation). */
   hover?: boolean;
   align?: 'start' | 'end';
   panelClassName?: string;
@@ -33,7 +33,8 @@ const FOCUSABLE = 'a[href], button:not(:disabled)';
  * The WAI-ARIA disclosure pattern (a button with aria-expanded and aria-controls showing a panel of links),
  * the right one for site navigation. Enter or Space toggles; ArrowDown from the button opens the panel and
  * focuses its first entry; arrows, Home and End move between entries; Escape closes and returns focus to
- * the button; a click outside, leaving the panel with Tab, or following a link closes it.
+ * the button; a click outside, the mouse leaving it for 250 ms, leaving the panel with Tab, or following
+ * a link closes it.
  */
 export function DisclosureDropdown({
   trigger,
@@ -111,8 +112,8 @@ export function DisclosureDropdown({
   }
 
   function onPointerLeave(event: PointerEvent) {
+    // Every dropdown, hover-opened or clicked open, closes 250 ms after the mouse leaves it.
     if (event.pointerType !== 'mouse' || !open) return;
-    if (!hover) return;
     cancelClose();
     closeTimer.current = setTimeout(() => close(), DROPDOWN_CLOSE_DELAY_MS);
   }

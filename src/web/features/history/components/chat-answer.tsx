@@ -6,7 +6,7 @@ import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { SavedAnswer } from './saved-answer.tsx';
+import { SavedMarkdown } from './saved-markdown.tsx';
 import { VersionSwitcher } from './version-switcher.tsx';
 
 type ChatAnswerProps = {
@@ -108,7 +108,7 @@ export function ChatAnswer(props: ChatAnswerProps) {
             )
           ) : text ? (
             <RefactorView answer={text} source={refactorSource}>
-              <SavedAnswer text={text} />
+              <SavedMarkdown text={text} />
             </RefactorView>
           ) : (
             <p className="text-muted-foreground text-sm">no message yet</p>

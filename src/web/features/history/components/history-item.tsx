@@ -83,7 +83,11 @@ export const HistoryItem = memo(function HistoryItem({
           ) : (
             <MessageSquareText className={cn('size-4 shrink-0', active && 'text-primary')} aria-hidden />
           )}
-          <span className="truncate">{cutSidebarTitle(title)}</span>
+          {/* min-w-0 lets the title shrink below its text's width: an unbroken title (a URL, a line of code)
+              is then cut with its '...' inside the sidebar instead of pushing it out. */}
+          <span className="min-w-0 truncate" data-testid="history-title">
+            {cutSidebarTitle(title)}
+          </span>
           {writing ? <span className="sr-only">(an answer is being written)</span> : null}
         </button>
       )}

@@ -65,7 +65,8 @@ export function HistoryList({ uid, service, running = [], activeId, onSelect, on
   }
   return (
     <>
-      <ul className="grid gap-0.5" aria-label="Chat history">
+      {/* One column as wide as the sidebar (not as wide as its longest title): titles are cut inside it. */}
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-0.5" aria-label="Chat history">
         {unsaved.map((generation) => (
           <li key={generation.id}>
             <button
@@ -81,7 +82,9 @@ export function HistoryList({ uid, service, running = [], activeId, onSelect, on
               )}
             >
               <Loader2 className="size-4 shrink-0 animate-spin text-primary" aria-hidden />
-              <span className="truncate">{cutSidebarTitle(generation.title)}</span>
+              <span className="min-w-0 truncate" data-testid="history-title">
+                {cutSidebarTitle(generation.title)}
+              </span>
               <span className="sr-only">(an answer is being written)</span>
             </button>
           </li>

@@ -5,6 +5,7 @@ import { FileCard } from '#web/components/file-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useApiDownload } from '#web/lib/use-api-download.ts';
+import { SavedMarkdown } from './saved-markdown.tsx';
 
 interface PromptSectionProps {
   prompt: string;
@@ -55,9 +56,9 @@ export function PromptSection({ prompt, file = null, actions = null }: PromptSec
           aria-label="Request text"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a long prompt scrolls; a keyboard must reach it to scroll it (axe: scrollable-region-focusable).
           tabIndex={0}
-          className="max-h-72 overflow-y-auto whitespace-pre-wrap break-words rounded-md font-mono text-[13px] text-foreground/90 leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="max-h-96 overflow-y-auto break-words rounded-md text-foreground/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          {prompt}
+          <SavedMarkdown text={prompt} />
         </section>
       </div>
     </section>

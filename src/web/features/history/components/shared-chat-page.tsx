@@ -6,14 +6,14 @@ import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { PageMeta } from '#web/components/page-meta.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useSharedChat } from '#web/features/history/api/get-shared-chat.ts';
-import { SavedAnswer } from './saved-answer.tsx';
+import { SavedMarkdown } from './saved-markdown.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
 /**
- * `/share/:token`: a chat someone shared, read-only, for anyone with the link (docs/product.md §3): its
- * requests as plain text and its answers with the same safe markdown as the app, and nothing else of
- * the owner's: no sidebar, no account. Not listed by search engines.
+ * `/share/:token`: a chat someone shared, read-only, for anyone with the link (docs/product.md §3), as
+ * the owner sees it: the first request and the answers in the same safe markdown as the app, follow-ups
+ * as plain text, and nothing else of the owner's: no sidebar, no account. Not listed by search engines.
  */
 export function SharedChatPage({ token }: { token: string }) {
   const chat = useSharedChat(token);
@@ -80,9 +80,11 @@ export function SharedChatPage({ token }: { token: string }) {
                     )}
                     {index === 0 ? 'Prompt' : 'Follow-up'}
                   </h2>
-                  <p className="whitespace-pre-wrap break-words font-mono text-[13px] leading-relaxed">
-                    {message.content}
-                  </p>
+                  {index === 0 ? (
+                    <SavedMarkdown text={message.content} />
+                  ) : (
+                    <p className="whitespace-pre-wrap break-words text-sm">{message.content}</p>
+                  )}
                 </section>
               ) : (
                 <section
@@ -96,7 +98,7 @@ export function SharedChatPage({ token }: { token: string }) {
                     {index === 1 ? 'AI Output' : 'Answer'}
                   </h2>
                   <div className="px-5 py-5">
-                    <SavedAnswer text={message.content} />
+                    <SavedMarkdown text={message.content} />
                   </div>
                 </section>
               ),

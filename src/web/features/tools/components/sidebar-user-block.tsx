@@ -28,27 +28,31 @@ export function SidebarUserBlock({ user, error }: SidebarUserState) {
     );
   }
   const premium = isPremium(user);
+  // The name has the block's whole width beside the avatar, so a name the spec shows whole (under 20
+  // characters) is not cut again by CSS; Upgrade sits on the plan's line (docs/product.md §2).
   return (
-    <div className="flex items-center gap-3">
-      <UserAvatar user={user} className="size-9" />
-      <div className="min-w-0 flex-1">
+    <div className="flex items-start gap-3">
+      <UserAvatar user={user} className="mt-0.5 size-9" />
+      <div className="grid min-w-0 flex-1 gap-0.5">
         <p className="truncate font-medium text-sm" title={user.displayName} data-testid="sidebar-user-name">
           {cutDisplayName(user.displayName)}
         </p>
-        <p className="text-muted-foreground text-xs">{premium ? 'Premium' : 'Free Plan'}</p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-muted-foreground text-xs">{premium ? 'Premium' : 'Free Plan'}</p>
+          <Link
+            to="/subscription"
+            className="inline-flex h-6 shrink-0 items-center gap-1 rounded-md bg-primary/10 px-2 font-medium text-primary text-xs transition-colors hover:bg-primary/15 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Crown className="size-3" aria-hidden />
+            Upgrade
+          </Link>
+        </div>
         {user.usage ? (
           <p className="truncate text-muted-foreground text-xs" data-testid="sidebar-usage">
             {usageLabel(user.usage)}
           </p>
         ) : null}
       </div>
-      <Link
-        to="/subscription"
-        className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg bg-primary/10 px-2.5 font-medium text-primary text-xs transition-colors hover:bg-primary/15 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <Crown className="size-3.5" aria-hidden />
-        Upgrade
-      </Link>
     </div>
   );
 }

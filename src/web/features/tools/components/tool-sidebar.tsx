@@ -61,10 +61,7 @@ export function ToolSidebar(props: ToolSidebarProps) {
       >
         <div className="flex h-full w-72 flex-col">
           <div className="flex h-16 items-center justify-between gap-2 px-4 lg:h-14">
-            <Logo className="lg:hidden" />
-            <p className="hidden font-medium text-muted-foreground text-xs uppercase tracking-wider lg:block">
-              Workspace
-            </p>
+            <Logo />
             <button
               ref={closeRef}
               type="button"
