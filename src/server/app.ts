@@ -32,6 +32,7 @@ import { protectedApi } from './routes/protected-api.ts';
 import { sharedChatRoutes } from './routes/shared-chats.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
+import { teamsRepositoryPlugin } from './teams/teams-repository-plugin.ts';
 import { toolsPlugin } from './tools/tools-plugin.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { usageRepositoryPlugin } from './usage/usage-repository-plugin.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRepositoryPlugin);
   await app.register(historyRepositoryPlugin);
   await app.register(usageRepositoryPlugin, { now: deps.now });
+  await app.register(teamsRepositoryPlugin);
   await app.register(billingPlugin);
   await app.register(documentsPlugin);
   await app.register(toolsPlugin, { progressOutput: deps.modelProgressOutput });

@@ -60,6 +60,27 @@ export const setPlanBodySchema = z.object({ plan: planIdSchema });
 
 export const adminUserReplySchema = z.object({ user: adminUserSchema });
 
+/** A team as an administrator lists it (GET /api/admin/organizations). */
+export const adminTeamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  createdAt: z.string(),
+  members: z.number().int(),
+  plan: planIdSchema.or(z.string()),
+  seats: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Seats paid for; null: as many as it has members.' }),
+});
+export type AdminTeam = z.infer<typeof adminTeamSchema>;
+
+export const adminTeamsQuerySchema = z.object({
+  /** Part of a team's name or slug, any case. */
+  query: adminUsersQuerySchema.shape.query,
+});
+
 const toolCountsSchema = z.record(z.enum(TOOL_SLUGS), z.number().int().min(0));
 
 /** GET /api/admin/usage: successful generations per tool per day (UTC), oldest day first, and plan counts. */

@@ -94,6 +94,10 @@ export const chatSchema = z.object({
   file: z.object({ name: z.string(), size: z.number(), type: z.string(), url: z.string() }).nullable(),
   /** The resume assistant's job match report, or null. */
   matchReport: jobMatchReportSchema.nullable(),
+  /** The team the chat is shared with (POST /api/history/:id/team-share), or null: private. */
+  teamShare: z.object({ organizationId: z.string(), sharedAt: z.string() }).nullable(),
+  /** Who wrote the chat, for a team member reading a chat another member shared (absent: the caller's own). */
+  author: z.object({ uid: z.string(), name: z.string() }).optional(),
 });
 export type Chat = z.infer<typeof chatSchema>;
 

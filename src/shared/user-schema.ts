@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workspaceSchema } from './teams.ts';
 import type { GenerationUsage, User } from './user.ts';
 
 /** A user's generations this period (`limit` null = unlimited). */
@@ -23,4 +24,9 @@ export const userWithUsageSchema = userSchema.extend({
   admin: z.boolean(),
   billing: z.object({ managed: z.boolean(), cancelAtPeriodEnd: z.boolean() }),
   emailVerified: z.boolean(),
+  workspace: workspaceSchema.nullable().meta({
+    description:
+      'The team the access token works in (the session’s active team, while the caller is a member), or ' +
+      'null: the personal workspace. `usage` is then counted by the team’s plan when it has a paid one.',
+  }),
 }) satisfies z.ZodType<User>;

@@ -1,3 +1,6 @@
+// A type alone: erased from the build, so this file still loads no zod.
+import type { Workspace } from './teams.ts';
+
 /**
  * The User entity as the API returns it (docs/product.md §3): `GET /api/users/:uid` → `{ user }`.
  * Kept free of zod so the first page view doesn't load it; the schema is in user-schema.ts.
@@ -28,6 +31,8 @@ export interface User {
   billing?: UserBilling;
   /** The e-mail address was proven (its verification link, or the sign-in provider). Present in the API's replies. */
   emailVerified?: boolean;
+  /** The team the access token works in (null: the personal workspace). Present in the API's replies. */
+  workspace?: Workspace | null;
 }
 
 /** The user's subscription paid online (Stripe), as GET /api/users/:uid shows it. */

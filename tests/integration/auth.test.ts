@@ -55,6 +55,7 @@ describe.each(testDatabaseKinds())('accounts (%s)', (kind) => {
         admin: false,
         billing: { managed: false, cancelAtPeriodEnd: false },
         emailVerified: false,
+        workspace: null,
       },
     });
   });

@@ -56,6 +56,8 @@ describe.each(testDatabaseKinds())('history API (%s)', (kind) => {
       createdAt: expect.any(String),
       file: null,
       matchReport: null,
+      // Private: shared with no team.
+      teamShare: null,
     });
   });
 

@@ -138,6 +138,15 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     }),
     'POST /api/admin/users/:uid/disable': (uid) => ({ url: `/api/admin/users/${uid}/disable` }),
     'POST /api/admin/users/:uid/enable': (uid) => ({ url: `/api/admin/users/${uid}/enable` }),
+    'PUT /api/admin/organizations/:id/plan': (uid) => ({
+      url: `/api/admin/organizations/${uid}/plan`,
+      payload: { plan: 'enterprise' },
+    }),
+    // Teams (teams.test.ts has the matrix of members, former members and other teams).
+    'GET /api/organizations/:id/usage': (uid) => ({ url: `/api/organizations/${uid}/usage` }),
+    'GET /api/organizations/:id/chats': (uid) => ({ url: `/api/organizations/${uid}/chats` }),
+    'POST /api/history/:type/team-share': (_uid, chat) => ({ url: `/api/history/${chat}/team-share` }),
+    'DELETE /api/history/:type/team-share': (_uid, chat) => ({ url: `/api/history/${chat}/team-share` }),
   };
 
   it('covers every route that takes an id, with Alice’s ids in every spelling', async () => {

@@ -95,6 +95,8 @@ describe.each(testDatabaseKinds())('users (%s)', (kind) => {
       admin: false,
       billing: { managed: false, cancelAtPeriodEnd: false },
       emailVerified: false,
+      // The personal workspace.
+      workspace: null,
     });
   });
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import type { KeysetCursor } from '#server/db/keyset-cursor';
+import { likeLiteral } from '#server/db/like-literal';
 import { profile, user } from '#server/db/schema';
 import type { UsageRepository } from '#server/usage/usage-repository';
 import type { AdminUser } from '#shared/admin';
@@ -29,7 +30,6 @@ type Row = {
 };
 
 /** `text` for a LIKE pattern that matches it literally (PostgreSQL's default escape is the backslash). */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
  * Every account, as administrators see and change it (routes/admin.ts): the only repository that

@@ -19,10 +19,19 @@ export interface AccessClaims {
   email: string;
   /** The better-auth session the token was minted for. */
   sid: string;
+  /**
+   * The team workspace the session was working in when the token was minted (the session's active
+   * organization), or null: the personal workspace. A claim, not a proof of membership: the team
+   * routes and the plan check the membership on every call (teams/team-access.ts).
+   */
+  org: string | null;
 }
 
 export interface AccessTokens {
-  sign(claims: AccessClaims): Promise<{ token: string; expiresAt: number }>;
+  /** `org` left out: the personal workspace. */
+  sign(
+    claims: Omit<AccessClaims, 'org'> & { org?: string | null },
+  ): Promise<{ token: string; expiresAt: number }>;
   verify(token: string): Promise<AccessClaims>;
   readonly revocations: TokenRevocations;
 }
@@ -40,17 +49,17 @@ export function createAccessTokens(secret: string, revocations: TokenRevocations
     if (await revocations.isRevoked(claims)) {
       throw new AppError('unauthorized:token', 'Your session has ended. Please sign in again.');
     }
-    return { sub: claims.sub, email: claims.email, sid: claims.sid };
+    return { sub: claims.sub, email: claims.email, sid: claims.sid, org: claims.org };
   };
   return {
     revocations,
-    async sign({ sub, email, sid }) {
+    async sign({ sub, email, sid, org }) {
       const issuedAtMs = Date.now();
       const now = Math.floor(issuedAtMs / 1000);
       const exp = now + ACCESS_TOKEN_TTL_SECONDS;
       // `ims`: the issue time in milliseconds (iat has whole seconds), so a revocation of all the user's
       // tokens (a disabled account) spares one minted after it within the same second (re-enabled, signed in).
-      const token = await new SignJWT({ email, sid, ims: issuedAtMs })
+      const token = await new SignJWT({ email, sid, ims: issuedAtMs, ...(org ? { org } : {}) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
         .setIssuer(ISSUER)
@@ -74,10 +83,17 @@ export function createAccessTokens(secret: string, revocations: TokenRevocations
         if (!(err instanceof joseErrors.JWTExpired)) throw invalid();
         throw new AppError('unauthorized:token', 'Your session has expired. Please sign in again.');
       }
-      const { sub, email, sid, iat, ims, exp } = payload;
+      const { sub, email, sid, iat, ims, exp, org } = payload;
       if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string' || sid === '')
         throw invalid();
-      const claims = { sub, email, sid, issuedAtMs: typeof ims === 'number' ? ims : (iat ?? 0) * 1000 };
+      if (org !== undefined && (typeof org !== 'string' || org === '')) throw invalid();
+      const claims = {
+        sub,
+        email,
+        sid,
+        org: org ?? null,
+        issuedAtMs: typeof ims === 'number' ? ims : (iat ?? 0) * 1000,
+      };
       // jose refuses a token once `exp` (seconds) is reached; a remembered one stops at the same moment.
       if (typeof exp === 'number') verified.set(token, claims, exp * 1000);
       return checkRevocation(claims);

@@ -70,5 +70,6 @@ export async function verifyApiKey(auth: Auth, key: string): Promise<AccessClaim
   if (banned) {
     throw new AppError('unauthorized:disabled', 'This account has been disabled, and its API keys with it.');
   }
-  return { sub: owner.id, email: owner.email, sid: apiKeySid(result.key.id) };
+  // A personal key works in the personal workspace.
+  return { sub: owner.id, email: owner.email, sid: apiKeySid(result.key.id), org: null };
 }

@@ -181,3 +181,22 @@ export function validateResetPassword(request: FastifyRequest): void {
   if (!parsed.success) throw firstIssue(parsed.error);
   request.body = parsed.data;
 }
+
+const invitationExtras = z.object({
+  role: z.enum(['member', 'admin'], { error: 'The role must be member or admin.' }),
+  organizationId: z.string().min(1).max(100).optional(),
+  resend: z.boolean().optional(),
+});
+
+/**
+ * An invitation to a team (organization/invite-member): a valid address and the role of a member or
+ * an admin (ownership is handed over to someone already in the team, with update-member-role).
+ */
+export function validateInvitation(request: FastifyRequest): void {
+  const body = bodyObject(request);
+  const parsed = forgotPasswordSchema.safeParse({ email: body.email ?? '' });
+  if (!parsed.success) throw firstIssue(parsed.error);
+  const extras = invitationExtras.safeParse(body);
+  if (!extras.success) throw firstIssue(extras.error);
+  request.body = { email: parsed.data.email, ...extras.data };
+}

@@ -20,6 +20,7 @@ import {
 import {
   validateChangePassword,
   validateDeleteUser,
+  validateInvitation,
   validateLinkSocial,
   validateMailRequest,
   validateResetPassword,
@@ -107,6 +108,28 @@ export function authEndpointPolicies(app: FastifyInstance): (key: string) => End
     ],
     // The verification link's target: marks the address verified and redirects to the web page.
     ['/verify-email', otherCalls],
+    // Teams (better-auth's organization plugin, ADR 0026): its own checks of roles and membership, the
+    // usual per-IP budget, and an invitation mail counts as a mail to that address.
+    ['/organization/create', otherCalls],
+    ['/organization/update', otherCalls],
+    ['/organization/set-active', otherCalls],
+    ['/organization/list', otherCalls],
+    ['/organization/get-full-organization', otherCalls],
+    ['/organization/list-members', otherCalls],
+    ['/organization/get-active-member', otherCalls],
+    [
+      '/organization/invite-member',
+      { validate: validateInvitation, guard: mailGuard(app, 'invitation', emailAccountKey) },
+    ],
+    ['/organization/get-invitation', otherCalls],
+    ['/organization/list-invitations', otherCalls],
+    ['/organization/list-user-invitations', otherCalls],
+    ['/organization/accept-invitation', otherCalls],
+    ['/organization/reject-invitation', otherCalls],
+    ['/organization/cancel-invitation', otherCalls],
+    ['/organization/remove-member', otherCalls],
+    ['/organization/update-member-role', otherCalls],
+    ['/organization/leave', otherCalls],
     ['/error', otherCalls],
     ['/ok', otherCalls],
   ]);

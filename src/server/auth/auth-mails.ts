@@ -1,5 +1,5 @@
 import type { Config } from '#server/config';
-import { resetPasswordMail, verifyEmailMail } from '#server/mail/mail-templates';
+import { resetPasswordMail, teamInvitationMail, verifyEmailMail } from '#server/mail/mail-templates';
 import type { Mailer } from '#server/mail/mailer';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
 import { isMailableHost } from './own-address.ts';
@@ -9,9 +9,13 @@ export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 3600;
 /** A verification link (a signed token, not stored) works for a day. */
 export const VERIFY_EMAIL_EXPIRES_IN_SECONDS = 24 * 3600;
 
+/** A team invitation can be accepted for a week (docs/product.md §9). */
+export const INVITATION_EXPIRES_IN_SECONDS = 7 * 24 * 3600;
+
 /** The web app's pages the links open (src/web/app/router.tsx). */
 export const RESET_PASSWORD_PAGE = '/reset-password';
 export const VERIFY_EMAIL_PAGE = '/verify-email';
+export const ACCEPT_INVITATION_PAGE = '/accept-invitation';
 
 interface MailedUser {
   email: string;
@@ -47,6 +51,38 @@ export function resetPasswordLink(origin: string, token: string): string {
 export function verifyEmailLink(origin: string, token: string): string {
   const callback = encodeURIComponent(VERIFY_EMAIL_PAGE);
   return `${origin}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`;
+}
+
+/** The web page that shows an invitation and accepts it (after sign-in or sign-up). */
+export function invitationLink(origin: string, invitationId: string): string {
+  return `${origin}${ACCEPT_INVITATION_PAGE}/${encodeURIComponent(invitationId)}`;
+}
+
+/**
+ * The organization plugin's invitation mail, handed to the mailer and not waited for (as below): the
+ * invitation exists either way, and its owner can cancel it and invite again.
+ */
+export function invitationMailSender(config: Config, mailer: Mailer) {
+  return async (
+    data: {
+      id: string;
+      email: string;
+      role: string;
+      organization: { name: string };
+      inviter: { user: { name?: string | null; email: string } };
+    },
+    request?: Request,
+  ) => {
+    const link = invitationLink(linkOrigin(config, request), data.id);
+    const content = teamInvitationMail({
+      inviter: data.inviter.user.name?.trim() || data.inviter.user.email,
+      team: data.organization.name,
+      role: data.role,
+      link,
+      expiresInSeconds: INVITATION_EXPIRES_IN_SECONDS,
+    });
+    void mailer.send({ to: data.email, ...content, link });
+  };
 }
 
 /**

@@ -4,13 +4,24 @@ import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { organization as organizationPlugin } from 'better-auth/plugins/organization';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { roleForEmail } from '#server/admin/admin-emails';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
-import { account, apikey, passkey, session, user, verification } from '#server/db/schema';
+import {
+  account,
+  apikey,
+  invitation,
+  member,
+  organization,
+  passkey,
+  session,
+  user,
+  verification,
+} from '#server/db/schema';
 import type { Mailer } from '#server/mail/mailer';
 import type { FileStorage } from '#server/storage/file-storage';
 import { removeHiddenPhoto } from '#server/users/photo-cleanup';
@@ -19,7 +30,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/auth-schemas';
 import { accountDeletion } from './account-deletion.ts';
 import { API_KEY_OPTIONS } from './api-keys.ts';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
-import { authMailOptions } from './auth-mails.ts';
+import { authMailOptions, INVITATION_EXPIRES_IN_SECONDS, invitationMailSender } from './auth-mails.ts';
 import { betterAuthEnvWarnings } from './origins.ts';
 import { sharedSecondaryStorage } from './redis-secondary-storage.ts';
 import { socialProviderConfigs } from './social-providers.ts';
@@ -94,7 +105,7 @@ export function createAuth({
     trustedOrigins: config.TRUSTED_ORIGINS,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, apikey, passkey },
+      schema: { user, session, account, verification, apikey, passkey, organization, member, invitation },
     }),
     secondaryStorage: redis ? sharedSecondaryStorage(redis) : undefined,
     session: redis ? { storeSessionInDatabase: true } : undefined,
@@ -144,6 +155,13 @@ export function createAuth({
       // (better-auth hands the plugin that address as its base URL); the page's origin is the one better-auth
       // already checked. Browsers offer passkeys only in a secure context (https, or localhost).
       passkeyPlugin({ rpName: 'Draftsmith' }),
+      // Teams (ADR 0026): roles owner, admin and member; invitations by e-mail for a week. The session's
+      // active organization is the workspace its access tokens carry (routes/jwt.ts).
+      organizationPlugin({
+        invitationExpiresIn: INVITATION_EXPIRES_IN_SECONDS,
+        cancelPendingInvitationsOnReInvite: true,
+        sendInvitationEmail: invitationMailSender(config, mailer),
+      }),
     ],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

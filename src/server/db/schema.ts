@@ -53,6 +53,11 @@ export const session = pgTable(
     userAgent: text(),
     /** The admin plugin's column; impersonation is not offered (its endpoints are not mounted). */
     impersonatedBy: text(),
+    /**
+     * The organization plugin's column: the team the session works in (null: the personal workspace).
+     * Access tokens minted for the session carry it (auth/access-token.ts `org`).
+     */
+    activeOrganizationId: text(),
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -153,6 +158,75 @@ export const passkey = pgTable(
   (t) => [index().on(t.userId), index().on(t.credentialID)],
 );
 
+/**
+ * Teams (better-auth's organization plugin, ADR 0026): an organization, its members with a role
+ * ('owner', 'admin' or 'member'), and invitations by e-mail. Written by better-auth's endpoints
+ * (/api/auth/organization/*); read by the server's team routes (teams/).
+ */
+export const organization = pgTable('organization', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  logo: text(),
+  metadata: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const member = pgTable(
+  'member',
+  {
+    id: text().primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.organizationId, t.userId), index().on(t.userId)],
+);
+
+export const invitation = pgTable(
+  'invitation',
+  {
+    id: text().primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    role: text(),
+    teamId: text(),
+    /** 'pending', 'accepted', 'rejected' or 'canceled'. */
+    status: text().notNull().default('pending'),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    inviterId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index().on(t.organizationId), index().on(t.email)],
+);
+
+/**
+ * A team's plan (docs/product.md §9), set by an administrator (PUT /api/admin/organizations/:id/plan):
+ * while a member works in the team, an unlimited team plan is what counts their generations
+ * (usage/usage-repository.ts). No row: the team has no plan, and its members' own plans apply.
+ */
+export const organizationPlan = pgTable('organization_plan', {
+  organizationId: text()
+    .primaryKey()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  subscription: text().notNull().default('free'),
+  /** Members the plan is paid for (Stripe's quantity); null: as many as the team has. */
+  seats: integer(),
+  periodStart: timestamp({ withTimezone: true }),
+  periodEnd: timestamp({ withTimezone: true }),
+  cancelAtPeriodEnd: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The product profile (docs/product.md §3 User): created by POST /api/users, one per account. */
 export const profile = pgTable('profile', {
   userId: text()
@@ -242,6 +316,12 @@ export const history = pgTable(
     /** The resume assistant's job match report (src/shared/job-match.ts), or null. */
     matchReport: jsonb().$type<JobMatchReport>(),
     /**
+     * The team the chat is shared with (POST /api/history/:id/team-share), or null: private to its
+     * author, also from the team's owner. Its members read it while they are members.
+     */
+    teamId: text().references(() => organization.id, { onDelete: 'set null' }),
+    teamSharedAt: timestamp({ withTimezone: true }),
+    /**
      * What the chat weighs against the per-user quota (UTF-8 bytes of title and messages, plus the
      * uploaded file's bytes), kept by the database itself.
      */
@@ -260,6 +340,7 @@ export const history = pgTable(
     index().on(t.userId, t.service, t.createdAt.desc(), t.id),
     index().on(t.userId, t.createdAt.desc(), t.id),
     index().using('gin', t.search),
+    index().on(t.teamId, t.teamSharedAt.desc()),
   ],
 );
 
@@ -297,6 +378,12 @@ export const generationUsage = pgTable(
     /** 'reserved' while the generation runs, 'used' once it counted. */
     status: text().notNull().default('reserved'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The team whose plan counted it (the member worked in the team's workspace), or null: the user's
+     * own plan counted it. No foreign key: a deleted team's generations must not start counting
+     * against its former members' own plans.
+     */
+    organizationId: text(),
   },
-  (t) => [index().on(t.userId, t.createdAt)],
+  (t) => [index().on(t.userId, t.createdAt), index().on(t.organizationId, t.createdAt)],
 );

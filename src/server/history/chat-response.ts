@@ -30,5 +30,9 @@ export function toChatResponse(row: HistoryRow): Chat {
       ? { name: row.file.name, size: row.file.size, type: row.file.type, url: `/api/history/${row.id}/file` }
       : null,
     matchReport: row.matchReport ?? null,
+    teamShare:
+      row.teamId && row.teamSharedAt
+        ? { organizationId: row.teamId, sharedAt: row.teamSharedAt.toISOString() }
+        : null,
   };
 }

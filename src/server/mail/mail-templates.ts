@@ -90,3 +90,26 @@ export function verifyEmailMail({
     'If you did not create a Draftsmith account, you can ignore this e-mail.',
   ]);
 }
+
+/** An invitation to a team (auth: organization/invite-member). */
+export function teamInvitationMail({
+  inviter,
+  team,
+  role,
+  link,
+  expiresInSeconds,
+}: {
+  inviter: string;
+  team: string;
+  role: string;
+  link: string;
+  expiresInSeconds: number;
+}): MailContent {
+  return compose(`${inviter} invited you to ${team} on Draftsmith`, link, [
+    'Hi,',
+    `${inviter} invited you to join the team ${team} on Draftsmith as ${role === 'admin' ? 'an admin' : `a ${role}`}. Open this link to accept or decline; it asks you to sign in, or to create an account with this e-mail address:`,
+    link,
+    `The invitation expires in ${durationPhrase(expiresInSeconds)}.`,
+    'If you do not know the sender, you can ignore this e-mail.',
+  ]);
+}

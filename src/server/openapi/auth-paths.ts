@@ -81,7 +81,7 @@ interface AuthOperation {
   method: 'get' | 'post';
   /** Below /api/auth. */
   path: string;
-  tag: 'auth' | 'account';
+  tag: 'auth' | 'account' | 'teams';
   summary: string;
   description?: string;
   security: SecurityRequirement[];
@@ -472,7 +472,90 @@ const OPERATIONS: AuthOperation[] = [
     reply: status,
     errors: [...withBody, 401, 404],
   },
+  ...teamOperations(),
 ];
+
+/** better-auth's organization endpoints (ADR 0026): teams, members and roles, invitations. */
+function teamOperations(): AuthOperation[] {
+  const team = anyObject.meta({ description: 'A team: id, name, slug, logo, metadata, createdAt.' });
+  const memberRecord = anyObject.meta({
+    description: 'A membership: id, organizationId, userId, role, createdAt (and the user).',
+  });
+  const invitationRecord = anyObject.meta({
+    description: 'An invitation: id, organizationId, email, role, status, expiresAt, inviterId.',
+  });
+  const orgId = z.object({ organizationId: z.string() });
+  const invitationId = z.object({ invitationId: z.string() });
+  const op = (
+    method: AuthOperation['method'],
+    path: string,
+    summary: string,
+    reply: z.ZodType,
+    extra: Partial<AuthOperation> = {},
+  ): AuthOperation => ({
+    method,
+    path: `/organization/${path}`,
+    tag: 'teams',
+    summary,
+    security: signedIn,
+    reply,
+    errors: method === 'post' ? [...withBody, 401] : [...withSession, 400],
+    ...extra,
+  });
+  return [
+    op('post', 'create', 'Create a team', team, {
+      description: 'The caller becomes its owner, and the session works in it.',
+      body: z.object({ name: z.string(), slug: z.string() }),
+    }),
+    op('post', 'update', 'Rename a team', team, {
+      body: z.object({ data: anyObject, organizationId: z.string().optional() }),
+    }),
+    op('post', 'set-active', 'Work in a team (or the personal workspace)', team.nullable(), {
+      description:
+        'Sets the session’s active team (`organizationId` null: the personal workspace). Access tokens minted ' +
+        'afterwards (POST /api/jwt) work in it: the team’s plan and shared chats.',
+      body: z.object({ organizationId: z.string().nullable() }),
+    }),
+    op('get', 'list', 'The caller’s teams', z.array(team)),
+    op('get', 'get-full-organization', 'A team with its members and invitations', team, {
+      query: z.object({ organizationId: z.string().optional() }),
+    }),
+    op('get', 'list-members', 'A team’s members', z.object({ members: z.array(memberRecord) }), {
+      query: z.object({ organizationId: z.string().optional() }),
+    }),
+    op('get', 'get-active-member', 'The caller’s membership of the active team', memberRecord),
+    op('post', 'invite-member', 'Invite someone by e-mail', invitationRecord, {
+      description:
+        'Owners and admins: mails a link to `/accept-invitation/<id>`, valid for 7 days; the role is member or ' +
+        'admin. Counted per address like the other mails (429).',
+      body: z.object({
+        email: z.string(),
+        role: z.enum(['member', 'admin']),
+        organizationId: z.string().optional(),
+        resend: z.boolean().optional(),
+      }),
+    }),
+    op('get', 'get-invitation', 'An invitation to the caller', invitationRecord, {
+      query: z.object({ id: z.string() }),
+    }),
+    op('get', 'list-invitations', 'A team’s invitations', z.array(invitationRecord), {
+      query: z.object({ organizationId: z.string().optional() }),
+    }),
+    op('get', 'list-user-invitations', 'The invitations to the caller', z.array(invitationRecord)),
+    op('post', 'accept-invitation', 'Accept an invitation', anyObject, { body: invitationId }),
+    op('post', 'reject-invitation', 'Decline an invitation', anyObject, { body: invitationId }),
+    op('post', 'cancel-invitation', 'Cancel an invitation', invitationRecord, { body: invitationId }),
+    op('post', 'remove-member', 'Remove a member', anyObject, {
+      description: 'Their access to the team’s plan and shared chats ends at once.',
+      body: z.object({ memberIdOrEmail: z.string(), organizationId: z.string().optional() }),
+    }),
+    op('post', 'update-member-role', 'Change a member’s role', memberRecord, {
+      description: 'Owners hand over ownership this way (the only owner cannot leave).',
+      body: z.object({ memberId: z.string(), role: z.string(), organizationId: z.string().optional() }),
+    }),
+    op('post', 'leave', 'Leave a team', memberRecord, { body: orgId }),
+  ];
+}
 
 function parameters(operation: AuthOperation): Record<string, unknown>[] {
   const params: Record<string, unknown>[] = [];

@@ -34,6 +34,13 @@ const TAGS = [
   },
   { name: 'history', 'x-displayName': 'History', description: 'The caller’s saved chats.' },
   {
+    name: 'teams',
+    'x-displayName': 'Teams',
+    description:
+      'A team’s usage and shared chats, and sharing a chat with the caller’s team (teams themselves, ' +
+      'invitations and roles are better-auth’s /api/auth/organization/* endpoints).',
+  },
+  {
     name: 'billing',
     'x-displayName': 'Billing',
     description: 'Stripe Checkout and the customer portal; Stripe’s webhook.',

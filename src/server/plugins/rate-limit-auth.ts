@@ -34,7 +34,7 @@ export const MAIL_WINDOW_MS = 60 * 60_000;
 
 export type CredentialAction = 'sign-in' | 'sign-up' | 'change-password' | 'delete-user' | 'reset-password';
 /** Calls that send an e-mail: counted every time, per IP and per address (mailGuard). */
-export type MailAction = 'reset-request' | 'verification-email';
+export type MailAction = 'reset-request' | 'verification-email' | 'invitation';
 export type LimitedAction = CredentialAction | MailAction | 'auth';
 
 const ACTION_LABEL: Record<LimitedAction, string> = {
@@ -45,6 +45,7 @@ const ACTION_LABEL: Record<LimitedAction, string> = {
   'reset-password': 'password reset attempts',
   'reset-request': 'password reset requests',
   'verification-email': 'verification e-mail requests',
+  invitation: 'invitations',
   auth: 'requests',
 };
 

@@ -9,6 +9,8 @@ import { apiErrors } from '#server/openapi/route-responses';
 import {
   ADMIN_USAGE_DAYS,
   ADMIN_USERS_PAGE_SIZE,
+  adminTeamSchema,
+  adminTeamsQuerySchema,
   adminUsageSchema,
   adminUserReplySchema,
   adminUsersPageSchema,
@@ -129,6 +131,47 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await accounts.enable(uid);
       request.log.info({ uid, by: request.user.sub }, 'admin: account enabled');
       return found(uid);
+    },
+  );
+
+  app.get(
+    '/admin/organizations',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Teams',
+        description: 'Every team, newest first (at most 200), `query` matching part of its name or slug.',
+        querystring: adminTeamsQuerySchema,
+        response: { 200: z.object({ organizations: z.array(adminTeamSchema) }), ...apiErrors(400, 403) },
+      },
+    },
+    async (request) => ({
+      organizations: await app.teamsRepository.list(request.query.query || undefined),
+    }),
+  );
+
+  app.put(
+    '/admin/organizations/:id/plan',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Set a team’s plan',
+        description:
+          'The plan that counts the team’s members’ generations while they work in the team’s workspace ' +
+          '(`free`: none, their own plans apply). 404 `not_found:organization` for an unknown team.',
+        params: z.object({ id: z.string().min(1).max(200) }),
+        body: setPlanBodySchema,
+        response: { 200: z.object({ organization: adminTeamSchema }), ...apiErrors(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const organization = await app.teamsRepository.setPlan(request.params.id, request.body.plan);
+      if (!organization) throw new AppError('not_found:organization', 'No team has this id.');
+      request.log.info(
+        { organizationId: organization.id, plan: organization.plan, by: request.user.sub },
+        'admin: team plan set',
+      );
+      return { organization };
     },
   );
 

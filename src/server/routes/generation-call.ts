@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#server/errors';
 import { refuseWhileDraining } from '#server/plugins/lifecycle';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
+import { currentWorkspace } from '#server/teams/team-access';
 import type {
   ChatContinuation,
   Generation,
@@ -74,8 +75,15 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
       await app.historyRepository.assertWithinQuota(user.sub);
       app.ai.assertAvailable(user.sub);
       place ??= await app.generations.reserve(user.sub);
-      // One generation of the user's plan (402 when none is left), before the document and the model.
-      await app.usageRepository.reserve(user.sub, place.id, call.tool.definition.slug);
+      // One generation of the plan that counts it (402 when none is left), before the document and the
+      // model: the team's, in a team's workspace with a paid plan, else the user's own (ADR 0026).
+      const team = await currentWorkspace(app, user);
+      await app.usageRepository.reserve(
+        user.sub,
+        place.id,
+        call.tool.definition.slug,
+        team?.organizationId ?? null,
+      );
       planReservation = place.id;
       // Read only now, past the cheap refusals: an extraction takes a process for up to seconds.
       const upload = call.document ?? (call.loadDocument ? await call.loadDocument() : null);

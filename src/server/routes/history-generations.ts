@@ -14,7 +14,8 @@ import { type UploadedDocument, validateToolInput } from '#server/tools/read-too
 import type { ServerTool } from '#server/tools/server-tool';
 import { serverToolOf } from '#server/tools/server-tools';
 import { chatAnswerEventStreamSchema, chatAnswerSchema } from '#server/tools/sse-event-schemas';
-import { chatSchema, chooseVersionSchema, followUpSchema } from '#shared/history';
+import { DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES } from '#shared/documents';
+import { type ChatStatus, chatSchema, chooseVersionSchema, followUpSchema } from '#shared/history';
 import { isToolSlug } from '#shared/tools';
 import type { GenerationCall, GenerationCallRequest } from './generation-call.ts';
 
@@ -55,6 +56,49 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
     const row = await repo.get(request.user.sub, id);
     if (!row || !isToolSlug(row.service)) throw notFound();
     return { row, tool: serverToolOf(row.service) };
+  }
+
+  /**
+   * The caller's chat, or, for a chat another member shared with a team the caller belongs to, the
+   * caller's own copy of it, made now (within their history quota): its messages and document (copied
+   * in storage, so either chat can be deleted alone), private, theirs to go on with.
+   */
+  async function ownChatOrCopy(
+    request: FastifyRequest,
+    id: string,
+  ): Promise<{ row: HistoryRow; tool: ServerTool }> {
+    const own = await repo.get(request.user.sub, id);
+    const shared = own ? undefined : await app.teamsRepository.teamChat(request.user.sub, id);
+    const source = own ?? shared;
+    if (!source || !isToolSlug(source.service)) throw notFound();
+    const tool = serverToolOf(source.service);
+    if (own) return { row: own, tool };
+    let file = null;
+    if (source.file) {
+      const stored = await app.fileStorage.get(source.file.key);
+      if (stored) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+        const format = DOCUMENT_FORMATS.find((f) => DOCUMENT_MEDIA_TYPES[f] === source.file?.type);
+        if (format) file = { ...source.file, key: await app.fileStorage.put(Buffer.concat(chunks), format) };
+      }
+    }
+    try {
+      const copy = await repo.insertWithinQuota({
+        userId: request.user.sub,
+        service: source.service,
+        title: source.title,
+        messages: source.messages,
+        currentMessageId: source.currentMessageId,
+        status: source.status as ChatStatus,
+        file,
+        matchReport: source.matchReport,
+      });
+      return { row: copy, tool };
+    } catch (err) {
+      if (file) await app.fileStorage.remove(file.key).catch(() => undefined);
+      throw err;
+    }
   }
 
   /** The reply: the new answer as the saved chat shows it, read back once it is saved. */
@@ -101,7 +145,8 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
         description:
           'A follow-up question in the chat: the model answers it with the chat’s earlier requests and answers ' +
           'as context (the tool’s instructions kept; the oldest turns left out when the chat is longer than ' +
-          `the model reads). ${STREAM_NOTE}`,
+          'the model reads). A chat another member shared with the caller’s team continues in the caller’s own ' +
+          `copy, whose id the answer’s \`historyId\` is. ${STREAM_NOTE}`,
         params: idParams,
         body: followUpSchema,
         response: answerResponse,
@@ -109,7 +154,8 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
     },
     (request, reply) =>
       answerIn(request, reply, async () => {
-        const { row, tool } = await chatOf(request, request.params.id);
+        // A chat another member shared with the caller's team continues in the caller's own copy.
+        const { row, tool } = await ownChatOrCopy(request, request.params.id);
         const path = chatPath(row.messages, row.currentMessageId);
         const question = newRequest(path.at(-1)?.id ?? null, withoutNul(request.body.content));
         const turns = [

@@ -75,7 +75,10 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['history'],
         summary: 'One chat',
-        description: '404 for another user’s chat, as for one that does not exist.',
+        description:
+          'The caller’s chat, or a chat another member shared with a team the caller belongs to (read-only ' +
+          'for them, with its `author`; a follow-up continues in their own copy). 404 for any other chat, as ' +
+          'for one that does not exist.',
         params: idParams,
         response: { 200: z.object({ history: chatSchema }), ...apiErrors(404) },
       },
@@ -83,8 +86,12 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user;
       const row = await repo.get(user.sub, request.params.id);
-      if (!row) throw notFound();
-      return { history: toChatResponse(row) };
+      if (row) return { history: toChatResponse(row) };
+      const shared = await app.teamsRepository.teamChat(user.sub, request.params.id);
+      if (!shared) throw notFound();
+      return {
+        history: { ...toChatResponse(shared), author: { uid: shared.userId, name: shared.authorName } },
+      };
     },
   );
 
@@ -193,7 +200,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const fileSchema = {
     tags: ['history'],
     summary: 'The document a chat was made from',
-    description: 'As it was uploaded, as an attachment with its name. 404 when the chat has none.',
+    description:
+      'As it was uploaded, as an attachment with its name, for the chat’s author and the members of the ' +
+      'team it is shared with. 404 when the chat has none.',
     params: idParams,
     response: {
       200: fileReply('The document.', Object.values(DOCUMENT_MEDIA_TYPES)),
@@ -202,7 +211,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/history/:id/file', { schema: fileSchema }, async (request, reply) => {
     const user = request.user;
-    const row = await repo.get(user.sub, request.params.id);
+    const row =
+      (await repo.get(user.sub, request.params.id)) ??
+      (await app.teamsRepository.teamChat(user.sub, request.params.id));
     const file = row?.file ? await app.fileStorage.get(row.file.key) : null;
     if (!row?.file || !file) throw new AppError('not_found:file', 'This chat has no uploaded file.');
     return privateDownload(reply, row.file.type, row.file.name)

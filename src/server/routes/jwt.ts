@@ -22,7 +22,8 @@ export const jwtRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Trade the session for an access token',
         description:
           'With the session cookie and the session’s own e-mail address: an access token (an HS256 JWT, valid ' +
-          'for 15 minutes) for `Authorization: Bearer`. Ask again before it expires; it stops working at once ' +
+          'for 15 minutes) for `Authorization: Bearer`, working in the session’s active team (better-auth’s ' +
+          '`organization/set-active`; ask for a new token after switching). Ask again before it expires; it stops working at once ' +
           'when its session ends (401 `unauthorized:token`). 401 `unauthorized:session` without a session or ' +
           'for another address, 403 `forbidden:disabled` for a disabled account, 403 `forbidden:origin` for an ' +
           'address this server does not know as its own.',
@@ -62,10 +63,15 @@ export const jwtRoutes: FastifyPluginAsyncZod = async (app) => {
           'This e-mail address is not the one you are signed in with.',
         );
       }
+      // The session's active team, while the user is a member of it (a removed member's session may
+      // still name it): the workspace the token works in (ADR 0026).
+      const active = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId;
+      const team = active ? await app.teamsRepository.workspace(session.user.id, active) : null;
       return app.accessTokens.sign({
         sub: session.user.id,
         email: session.user.email,
         sid: session.session.id,
+        org: team?.organizationId ?? null,
       });
     },
   );

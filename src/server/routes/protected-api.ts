@@ -11,6 +11,7 @@ import { historyDownloadRoutes } from './history-downloads.ts';
 import { historyGenerationRoutes } from './history-generations.ts';
 import { historySearchRoutes } from './history-search.ts';
 import { historyShareRoutes } from './history-shares.ts';
+import { teamRoutes } from './teams.ts';
 import { toolRoutes } from './tools.ts';
 import { userRoutes } from './users.ts';
 import { userExportRoutes } from './users-export.ts';
@@ -37,6 +38,7 @@ export async function protectedApi(app: FastifyInstance) {
   await app.register(historyGenerationRoutes, { generationCall });
   await app.register(historyShareRoutes);
   await app.register(historyDownloadRoutes);
+  await app.register(teamRoutes);
   await app.register(toolRoutes, { generationCall });
   await app.register(generationRoutes);
   await app.register(aiStatusRoutes);

@@ -1,20 +1,30 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelf } from '#server/auth/authenticate';
+import { type CurrentUser, requireSelf } from '#server/auth/authenticate';
 import { AppError } from '#server/errors';
 import { apiErrors } from '#server/openapi/route-responses';
-import type { UsageRepository } from '#server/usage/usage-repository';
+import { currentWorkspace } from '#server/teams/team-access';
 import { accountGone, type StoredUser } from '#server/users/users-repository';
 import { signUpSchema } from '#shared/auth-schemas';
 import type { User } from '#shared/user';
 import { userWithUsageSchema } from '#shared/user-schema';
 
-/** The user as the API shows it: with their generations this period against their plan. */
+/**
+ * The user as the API shows it: the workspace the caller's token works in, and their generations this
+ * period against the plan that counts them there (the team's paid plan, else their own).
+ */
 async function withUsage(
-  usage: UsageRepository,
+  app: FastifyInstance,
+  caller: CurrentUser,
   user: StoredUser,
-): Promise<StoredUser & Pick<Required<User>, 'usage'>> {
-  return { ...user, usage: await usage.usage(user.uid) };
+): Promise<StoredUser & Pick<Required<User>, 'usage' | 'workspace'>> {
+  const workspace = await currentWorkspace(app, caller);
+  return {
+    ...user,
+    workspace,
+    usage: await app.usageRepository.usage(user.uid, workspace?.organizationId ?? null),
+  };
 }
 
 /** POST /api/users (idempotent profile creation) and GET /api/users/:uid, both for the caller only. */
@@ -39,7 +49,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await users.ensureProfile(request.user.sub, request.body?.username);
       if (!result) throw accountGone();
-      const user = await withUsage(app.usageRepository, result.user);
+      const user = await withUsage(app, request.user, result.user);
       return reply.status(result.created ? 201 : 200).send({ user });
     },
   );
@@ -59,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       requireSelf(request.user, request.params.uid);
       const user = await users.findOwn(request.user.sub);
       if (!user) throw new AppError('not_found:user', 'This account no longer exists.');
-      return { user: await withUsage(app.usageRepository, user) };
+      return { user: await withUsage(app, request.user, user) };
     },
   );
 };

@@ -1,7 +1,7 @@
-import { and, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { createKeyedTurns } from '#server/db/keyed-turns';
-import { generationUsage, profile } from '#server/db/schema';
+import { generationUsage, organizationPlan, profile } from '#server/db/schema';
 import { monthlyGenerationLimit } from '#shared/plans';
 import type { GenerationUsage } from '#shared/user';
 import { generationsUsedUp } from './usage-errors.ts';
@@ -30,6 +30,28 @@ const planStateColumns = {
   periodEnd: profile.periodEnd,
   cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
 };
+const teamPlanColumns = {
+  subscription: organizationPlan.subscription,
+  periodStart: organizationPlan.periodStart,
+  periodEnd: organizationPlan.periodEnd,
+  cancelAtPeriodEnd: organizationPlan.cancelAtPeriodEnd,
+};
+
+/**
+ * Whose plan counts a generation: the user's own, or the team's they work in (ADR 0026). A team's
+ * generations are rows with its id; a user's own are their rows without one, so a generation is
+ * counted by exactly one plan.
+ */
+type Holder = { kind: 'user'; userId: string } | { kind: 'team'; organizationId: string };
+
+const countedBy = (holder: Holder): SQL =>
+  holder.kind === 'team'
+    ? eq(generationUsage.organizationId, holder.organizationId)
+    : (and(eq(generationUsage.userId, holder.userId), isNull(generationUsage.organizationId)) as SQL);
+
+/** The advisory lock's second key: one per plan holder. */
+const lockKey = (holder: Holder) =>
+  holder.kind === 'team' ? `team:${holder.organizationId}` : holder.userId;
 
 /**
  * Generations counted against the user's plan (table `generation_usage`), apart from the chats so that
@@ -47,6 +69,27 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
     return planInForce(row ?? null, at);
   }
 
+  /** A team's plan in force and its period; the free plan for a team without one. */
+  async function teamPlanOf(q: Db | Tx, organizationId: string, at: Date) {
+    const [row] = await q
+      .select(teamPlanColumns)
+      .from(organizationPlan)
+      .where(eq(organizationPlan.organizationId, organizationId));
+    return planInForce(row ?? null, at);
+  }
+
+  /**
+   * Who counts a generation of `userId` working in `organizationId`'s workspace (null: their own): the
+   * team when its plan in force is a paid one, else the user, whose own plan then applies.
+   */
+  async function holderOf(q: Db | Tx, userId: string, organizationId: string | null, at: Date) {
+    if (organizationId !== null) {
+      const team = await teamPlanOf(q, organizationId, at);
+      if (team.planId !== 'free') return { holder: { kind: 'team', organizationId } as Holder, ...team };
+    }
+    return { holder: { kind: 'user', userId } as Holder, ...(await planOf(q, userId, at)) };
+  }
+
   /** What counts in the period `at` falls in: used generations and reservations young enough to still be running. */
   function countedInPeriod(at: Date, { start, end }: UsagePeriod) {
     const liveSince = new Date(at.getTime() - ttlMs);
@@ -57,11 +100,11 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
     );
   }
 
-  async function countInPeriod(q: Db | Tx, userId: string, at: Date, period: UsagePeriod): Promise<number> {
+  async function countInPeriod(q: Db | Tx, holder: Holder, at: Date, period: UsagePeriod): Promise<number> {
     const [row] = await q
       .select({ count: sql<number>`count(*)::int` })
       .from(generationUsage)
-      .where(and(eq(generationUsage.userId, userId), countedInPeriod(at, period)));
+      .where(and(countedBy(holder), countedInPeriod(at, period)));
     return row?.count ?? 0;
   }
 
@@ -74,38 +117,68 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
 
   const limitOf = (planId: string) => monthlyGenerationLimit(planId, options.freeGenerationsPerMonth);
 
-  /** The reservation itself: the user's turn in this process has come (`reserve`). */
-  const reserveNow = async (userId: string, generationId: string, tool: string): Promise<void> => {
+  /** Locks the holder's count to the end of the transaction (and no wait for the disk at commit). */
+  const lockQuery = (holder: Holder) =>
+    sql`pg_advisory_xact_lock(${USAGE_LOCK_SPACE}::int, hashtext(${lockKey(holder)}))`;
+  const unsynced = sql`set_config('synchronous_commit', 'off', true)`;
+
+  /**
+   * The holder whose count a reservation goes into, its plan and period, with the holder's lock taken.
+   * A user's own plan is read in the lock's statement (one round trip, the common case); a team's plan
+   * is read first, and its lock taken only when it is a paid plan.
+   */
+  async function lockHolder(tx: Tx, userId: string, organizationId: string | null, at: Date) {
+    if (organizationId !== null) {
+      const team = await teamPlanOf(tx, organizationId, at);
+      if (team.planId !== 'free') {
+        const holder: Holder = { kind: 'team', organizationId };
+        await tx.execute(sql`select ${lockQuery(holder)}, ${unsynced}`);
+        return { holder, ...team };
+      }
+    }
+    const holder: Holder = { kind: 'user', userId };
+    // A crash that loses a reservation loses one generation not counted, as one whose instance
+    // crashed is after its TTL: no wait for the disk at commit.
+    const [state] = await tx
+      .select({ ...planStateColumns, locked: lockQuery(holder), unsynced })
+      .from(sql`(select 1) as one`)
+      .leftJoin(profile, eq(profile.userId, userId));
+    return { holder, ...planInForce(state?.subscription == null ? null : (state as PlanState), at) };
+  }
+
+  /** The reservation itself: the holder's turn in this process has come (`reserve`). */
+  const reserveNow = async (
+    userId: string,
+    organizationId: string | null,
+    generationId: string,
+    tool: string,
+  ): Promise<void> => {
     await db.transaction(async (tx) => {
       const at = now();
-      // One statement for the lock, the plan, and no wait for the disk at commit: a reservation a
-      // crash loses is one generation not counted, as one whose instance crashed is after its TTL.
-      const [state] = await tx
-        .select({
-          ...planStateColumns,
-          locked: sql`pg_advisory_xact_lock(${USAGE_LOCK_SPACE}::int, hashtext(${userId}))`,
-          unsynced: sql`set_config('synchronous_commit', 'off', true)`,
-        })
-        .from(sql`(select 1) as one`)
-        .leftJoin(profile, eq(profile.userId, userId));
-      const { planId, period } = planInForce(state?.subscription == null ? null : (state as PlanState), at);
+      const { holder, planId, period } = await lockHolder(tx, userId, organizationId, at);
+      const teamId = holder.kind === 'team' ? holder.organizationId : null;
       const limit = limitOf(planId);
       if (limit === null) {
-        await tx
-          .insert(generationUsage)
-          .values({ userId, generationId, tool, status: 'reserved', createdAt: at });
+        await tx.insert(generationUsage).values({
+          userId,
+          generationId,
+          tool,
+          status: 'reserved',
+          createdAt: at,
+          organizationId: teamId,
+        });
         return;
       }
       // The count and the insert in one statement, after the lock: it sees every reservation before it.
       const { rows } = await tx.execute(sql`
-          insert into ${generationUsage} (user_id, generation_id, tool, status, created_at)
-          select ${userId}, ${generationId}, ${tool}, 'reserved', ${at.toISOString()}::timestamptz
+          insert into ${generationUsage} (user_id, generation_id, tool, status, created_at, organization_id)
+          select ${userId}, ${generationId}, ${tool}, 'reserved', ${at.toISOString()}::timestamptz, ${teamId}
           where (
             select count(*) from ${generationUsage}
-            where ${and(eq(generationUsage.userId, userId), countedInPeriod(at, period))}
+            where ${and(countedBy(holder), countedInPeriod(at, period))}
           ) < ${limit}
           returning 1`);
-      if (rows.length === 0) throw generationsUsedUp(planId, limit);
+      if (rows.length === 0) throw generationsUsedUp(planId, limit, holder.kind === 'team');
     });
   };
   const inTurn = createKeyedTurns();
@@ -117,8 +190,15 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
      * transaction, so concurrent calls of one user, on any instance, take turns and never pass the limit;
      * within this process they wait for their turn before taking a connection (db/keyed-turns.ts).
      */
-    async reserve(userId: string, generationId: string, tool: string): Promise<void> {
-      await inTurn(userId, () => reserveNow(userId, generationId, tool));
+    async reserve(
+      userId: string,
+      generationId: string,
+      tool: string,
+      organizationId: string | null = null,
+    ): Promise<void> {
+      await inTurn(organizationId ? `team:${organizationId}` : userId, () =>
+        reserveNow(userId, organizationId, generationId, tool),
+      );
     },
 
     /** The generation succeeded: its reservation counts for good. */
@@ -133,12 +213,34 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
         .where(and(eq(generationUsage.generationId, generationId), eq(generationUsage.status, 'reserved')));
     },
 
-    /** The user's count this period under their current plan, as GET /api/users/:uid shows it. */
-    async usage(userId: string): Promise<GenerationUsage> {
+    /**
+     * The count this period under the plan that counts the user's generations in `organizationId`'s
+     * workspace (null: their own), as GET /api/users/:uid shows it.
+     */
+    async usage(userId: string, organizationId: string | null = null): Promise<GenerationUsage> {
       const at = now();
-      const { planId, period } = await planOf(db, userId, at);
-      const used = await countInPeriod(db, userId, at, period);
+      const { holder, planId, period } = await holderOf(db, userId, organizationId, at);
+      const used = await countInPeriod(db, holder, at, period);
       return { used, limit: limitOf(planId), periodEnd: period.end.toISOString() };
+    },
+
+    /**
+     * A team's plan, its period, and its generations this period per member and tool (the team page's
+     * usage, for its owners and admins).
+     */
+    async teamUsage(organizationId: string) {
+      const at = now();
+      const { planId, period } = await teamPlanOf(db, organizationId, at);
+      const rows = await db
+        .select({
+          userId: generationUsage.userId,
+          tool: generationUsage.tool,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(generationUsage)
+        .where(and(countedBy({ kind: 'team', organizationId }), countedInPeriod(at, period)))
+        .groupBy(generationUsage.userId, generationUsage.tool);
+      return { planId, limit: limitOf(planId), period, rows };
     },
 
     /** `usage` for several users at once (an admin's page of users): one count per distinct period. */
@@ -163,7 +265,13 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
         const rows = await db
           .select({ userId: generationUsage.userId, count: sql<number>`count(*)::int` })
           .from(generationUsage)
-          .where(and(inArray(generationUsage.userId, ids), countedInPeriod(at, period)))
+          .where(
+            and(
+              inArray(generationUsage.userId, ids),
+              isNull(generationUsage.organizationId),
+              countedInPeriod(at, period),
+            ),
+          )
           .groupBy(generationUsage.userId);
         for (const row of rows) counts.set(row.userId, row.count);
       }

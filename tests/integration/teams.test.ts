@@ -1,0 +1,412 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitation } from '#server/db/schema';
+import { createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
+import { saveChat } from '#tests/factories/chat';
+import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
+import { type FakeSmtpServer, startFakeSmtp } from '#tests/fakes/smtp-server';
+import { providerEnv } from '#tests/helpers/generation-calls';
+import { firstLink } from '#tests/helpers/mail-message';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testDatabaseKinds } from '#tests/helpers/test-database';
+
+const ADMIN_EMAIL = 'teams-admin@example.test';
+const FREE_REFUSAL =
+  'You have used the 1 generation of your Free plan this month. Upgrade for more generations.';
+
+/**
+ * Teams (ADR 0026): better-auth's organization endpoints with invitations by mail, a team's plan that
+ * counts its members' generations in its workspace, usage per member, and chats shared with a team;
+ * members, non-members, former members and other teams' admins each see what they may, and no more.
+ */
+describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: FakeSmtpServer;
+  let fake: FakeOpenAiServer;
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    fake = await startFakeOpenAi({ text: 'A team answer.' });
+    t = await createTestApp(kind, {
+      ...providerEnv(fake.url),
+      SMTP_URL: smtp.url,
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      AUTH_RATE_LIMIT_PER_IP: '0',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '0',
+      FREE_GENERATIONS_PER_MONTH: '1',
+      AI_RATE_LIMIT_PER_USER: '0',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+    await fake?.close();
+  });
+
+  type Person = Awaited<ReturnType<typeof person>>;
+  /** A signed-up account with its session cookie and a token minted for its session's workspace. */
+  async function person(email?: string) {
+    const account = await createAccount(t.app, email ? { email } : {});
+    const self = {
+      ...account,
+      authorization: '',
+      /** Mints a new token: it carries the session's active team, as the web app does after switching. */
+      async refresh() {
+        const minted = await requestToken(t.app, account.cookie, account.email);
+        expect(minted.statusCode, minted.body).toBe(200);
+        self.authorization = `Bearer ${minted.json().token as string}`;
+        return self;
+      },
+    };
+    return self.refresh();
+  }
+  /** A better-auth organization endpoint with the person's session, as its client library calls it. */
+  const org = (who: Person, endpoint: string, payload?: object) =>
+    t.app.inject({
+      method: payload ? 'POST' : 'GET',
+      url: `/api/auth/organization/${endpoint}`,
+      headers: { origin: TEST_ORIGIN, cookie: who.cookie },
+      ...(payload ? { payload } : {}),
+    });
+  const api = (who: Person, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: who.authorization },
+      ...(payload ? { payload } : {}),
+    });
+  /** A chat the person saves (through POST /api/history); its id. */
+  const save = async (who: Person, title: string, answer = 'The answer.') => {
+    const user = {
+      uid: who.uid,
+      email: who.email,
+      name: who.name,
+      token: who.authorization.slice('Bearer '.length),
+      headers: { authorization: who.authorization },
+    };
+    return (await saveChat(t.app, user, { title, answer })).id;
+  };
+  const generate = (who: Person) =>
+    api(who, 'POST', '/api/generate-article', { topic: 'Quarterly planning for small teams' });
+
+  /** The next invitation mail to `email` (its sign-up's verification mail may come before it). */
+  async function invitationMail(email: string) {
+    for (;;) {
+      const mail = await smtp.nextMessageTo(email);
+      if (mail.subject.includes(' invited you to ')) return mail;
+    }
+  }
+  const invitationIdOf = (mail: { text: string }) =>
+    new URL(firstLink(mail.text)).pathname.split('/').pop() ?? '';
+
+  /** `owner` makes a team, invites `invitee` as `role` by mail, and the invitee accepts through the link. */
+  async function teamOf(owner: Person, invitees: { who: Person; role: 'member' | 'admin' }[]) {
+    const slug = `team-${Math.random().toString(36).slice(2, 10)}`;
+    const created = await org(owner, 'create', { name: `Team ${slug}`, slug });
+    expect(created.statusCode, created.body).toBe(200);
+    const team = created.json() as { id: string; name: string };
+    for (const { who, role } of invitees) {
+      const invited = await org(owner, 'invite-member', { email: who.email, role, organizationId: team.id });
+      expect(invited.statusCode, invited.body).toBe(200);
+      const id = invitationIdOf(await invitationMail(who.email));
+      const accepted = await org(who, 'accept-invitation', { invitationId: id });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    }
+    return team;
+  }
+
+  it('invites by mail with a week to accept; a cancelled, declined or expired invitation cannot be accepted', async () => {
+    const owner = await person();
+    const team = await teamOf(owner, []);
+    const invitee = await person();
+    const invited = await org(owner, 'invite-member', {
+      email: invitee.email,
+      role: 'member',
+      organizationId: team.id,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const sent = invited.json() as { id: string; expiresAt: string };
+    const week = Date.parse(sent.expiresAt) - Date.now();
+    expect(week).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
+    expect(week).toBeLessThanOrEqual(7 * 24 * 3600_000);
+
+    const mail = await invitationMail(invitee.email);
+    expect(mail.subject).toBe(`${owner.name} invited you to ${team.name} on Draftsmith`);
+    expect(firstLink(mail.text)).toBe(`${TEST_ORIGIN}/accept-invitation/${sent.id}`);
+    expect(mail.text).toContain('expires in 7 days');
+
+    // The invitation as its page shows it, then cancelled by the owner: it can no longer be accepted.
+    const shown = await org(invitee, `get-invitation?id=${sent.id}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({ organizationName: team.name, role: 'member', status: 'pending' });
+    expect((await org(owner, 'cancel-invitation', { invitationId: sent.id })).statusCode).toBe(200);
+    expect((await org(invitee, 'accept-invitation', { invitationId: sent.id })).statusCode).toBe(400);
+
+    // Declined: gone too.
+    const again = await org(owner, 'invite-member', {
+      email: invitee.email,
+      role: 'member',
+      organizationId: team.id,
+    });
+    const secondId = (again.json() as { id: string }).id;
+    expect((await org(invitee, 'reject-invitation', { invitationId: secondId })).statusCode).toBe(200);
+    expect((await org(invitee, 'accept-invitation', { invitationId: secondId })).statusCode).toBe(400);
+
+    // Expired: a week has passed.
+    const third = await org(owner, 'invite-member', {
+      email: invitee.email,
+      role: 'admin',
+      organizationId: team.id,
+    });
+    const thirdId = (third.json() as { id: string }).id;
+    await t.app.database.db
+      .update(invitation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitation.id, thirdId));
+    expect((await org(invitee, 'accept-invitation', { invitationId: thirdId })).statusCode).toBe(400);
+
+    // Another account cannot take an invitation meant for someone else.
+    const fourth = await org(owner, 'invite-member', {
+      email: invitee.email,
+      role: 'member',
+      organizationId: team.id,
+    });
+    const fourthId = (fourth.json() as { id: string }).id;
+    const stranger = await person();
+    expect((await org(stranger, 'accept-invitation', { invitationId: fourthId })).statusCode).toBe(403);
+    expect((await org(invitee, 'accept-invitation', { invitationId: fourthId })).statusCode).toBe(200);
+
+    // Only owners and admins invite; the role must be member or admin.
+    const byMember = await org(invitee, 'invite-member', {
+      email: 'someone@example.test',
+      role: 'member',
+      organizationId: team.id,
+    });
+    expect(byMember.statusCode).toBe(403);
+    const asOwner = await org(owner, 'invite-member', {
+      email: 'someone@example.test',
+      role: 'owner',
+      organizationId: team.id,
+    });
+    expect(asOwner.statusCode).toBe(400);
+    expect(asOwner.json().error.message).toBe('The role must be member or admin.');
+  });
+
+  it('signs up through an invitation: the new account accepts it and works in the team', async () => {
+    const owner = await person();
+    const team = await teamOf(owner, []);
+    const email = `newcomer-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    await org(owner, 'invite-member', { email, role: 'member', organizationId: team.id });
+    const id = invitationIdOf(await invitationMail(email));
+    const newcomer = await person(email);
+    expect((await org(newcomer, 'accept-invitation', { invitationId: id })).statusCode).toBe(200);
+    expect((await org(newcomer, 'set-active', { organizationId: team.id })).statusCode).toBe(200);
+    await newcomer.refresh();
+    const profile = await api(newcomer, 'GET', `/api/users/${newcomer.uid}`);
+    expect(profile.json().user.workspace).toMatchObject({
+      organizationId: team.id,
+      name: team.name,
+      role: 'member',
+      plan: 'free',
+    });
+  });
+
+  it('the only owner cannot leave until ownership is handed over; a member can', async () => {
+    const owner = await person();
+    const member = await person();
+    const team = await teamOf(owner, [{ who: member, role: 'member' }]);
+    const refused = await org(owner, 'leave', { organizationId: team.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message ?? refused.json().error?.message).toMatch(/only owner/i);
+    const members = (await org(owner, `list-members?organizationId=${team.id}`)).json() as {
+      members: { id: string; userId: string }[];
+    };
+    const memberId = members.members.find((m) => m.userId === member.uid)?.id;
+    const handed = await org(owner, 'update-member-role', {
+      memberId,
+      role: 'owner',
+      organizationId: team.id,
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect((await org(owner, 'leave', { organizationId: team.id })).statusCode).toBe(200);
+  });
+
+  it("a member past their own plan's allowance generates in the team's workspace, and is refused again once removed", async () => {
+    const admin = await person(ADMIN_EMAIL);
+    const owner = await person();
+    const member = await person();
+    const team = await teamOf(owner, [{ who: member, role: 'member' }]);
+
+    // Their own Free plan: one generation, then 402.
+    expect((await generate(member)).statusCode).toBe(200);
+    const refused = await generate(member);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.message).toBe(FREE_REFUSAL);
+
+    // An administrator gives the team the Enterprise plan (users cannot).
+    const byUser = await api(owner, 'PUT', `/api/admin/organizations/${team.id}/plan`, {
+      plan: 'enterprise',
+    });
+    expect(byUser.statusCode).toBe(403);
+    const set = await api(admin, 'PUT', `/api/admin/organizations/${team.id}/plan`, { plan: 'enterprise' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().organization).toMatchObject({ id: team.id, plan: 'enterprise', members: 2 });
+    const unknown = await api(admin, 'PUT', '/api/admin/organizations/nope/plan', { plan: 'pro' });
+    expect(unknown.statusCode).toBe(404);
+    const listed = await api(admin, 'GET', `/api/admin/organizations?query=${encodeURIComponent(team.name)}`);
+    expect(listed.json().organizations).toEqual([expect.objectContaining({ id: team.id })]);
+
+    // A token minted before switching still works in the personal workspace.
+    expect((await generate(member)).statusCode).toBe(402);
+    expect((await org(member, 'set-active', { organizationId: team.id })).statusCode).toBe(200);
+    await member.refresh();
+    for (let i = 0; i < 3; i++) expect((await generate(member)).statusCode).toBe(200);
+    const profile = (await api(member, 'GET', `/api/users/${member.uid}`)).json().user;
+    expect(profile.workspace).toMatchObject({ organizationId: team.id, plan: 'enterprise' });
+    expect(profile.usage).toMatchObject({ used: 3, limit: null });
+
+    // Usage per member and tool, for the owner; a member and outsiders are refused.
+    const usage = await api(owner, 'GET', `/api/organizations/${team.id}/usage`);
+    expect(usage.statusCode, usage.body).toBe(200);
+    expect(usage.json()).toMatchObject({
+      plan: 'enterprise',
+      limit: null,
+      seats: 2,
+      used: 3,
+      tools: { 'article-generator': 3 },
+    });
+    expect(usage.json().members).toEqual([
+      expect.objectContaining({ userId: owner.uid, role: 'owner', used: 0 }),
+      expect.objectContaining({
+        userId: member.uid,
+        role: 'member',
+        used: 3,
+        tools: { 'article-generator': 3 },
+      }),
+    ]);
+    expect((await api(member, 'GET', `/api/organizations/${team.id}/usage`)).statusCode).toBe(403);
+    expect((await api(admin, 'GET', `/api/organizations/${team.id}/usage`)).statusCode).toBe(403);
+    expect((await api(owner, 'GET', '/api/organizations/no-such-team/usage')).statusCode).toBe(404);
+    // The team's generations never counted against the member's own plan.
+    expect((await api(owner, 'GET', `/api/users/${owner.uid}`)).json().user.usage.used).toBe(0);
+
+    // Removed: the same token, still naming the team, is refused by the personal plan at once.
+    const removed = await org(owner, 'remove-member', {
+      memberIdOrEmail: member.email,
+      organizationId: team.id,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = await generate(member);
+    expect(after.statusCode).toBe(402);
+    expect(after.json().error.message).toBe(FREE_REFUSAL);
+    await member.refresh();
+    expect((await api(member, 'GET', `/api/users/${member.uid}`)).json().user.workspace).toBeNull();
+  });
+
+  it('a chat shared with the team: members read it and go on in their own copy; private chats stay private', async () => {
+    const owner = await person();
+    const member = await person();
+    const outsider = await person();
+    const otherOwner = await person();
+    const otherAdmin = await person();
+    const team = await teamOf(owner, [{ who: member, role: 'member' }]);
+    await teamOf(otherOwner, [{ who: otherAdmin, role: 'admin' }]);
+
+    const ownersChat = await save(owner, 'Launch plan', 'Ship on Monday.');
+    const membersPrivate = await save(member, 'My private notes');
+
+    // Sharing needs a team's workspace.
+    const personal = await api(owner, 'POST', `/api/history/${ownersChat}/team-share`);
+    expect(personal.statusCode).toBe(409);
+    expect(personal.json().error.code).toBe('conflict:no_workspace');
+    expect((await org(owner, 'set-active', { organizationId: team.id })).statusCode).toBe(200);
+    await owner.refresh();
+    const shared = await api(owner, 'POST', `/api/history/${ownersChat}/team-share`);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json().teamShare).toMatchObject({ organizationId: team.id, organizationName: team.name });
+    // Nobody shares another's chat.
+    expect((await api(owner, 'POST', `/api/history/${membersPrivate}/team-share`)).statusCode).toBe(404);
+
+    // The member lists and reads it, with its author; its own item shows the share.
+    const list = await api(member, 'GET', `/api/organizations/${team.id}/chats`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().chats).toEqual([
+      expect.objectContaining({
+        _id: ownersChat,
+        title: 'Launch plan',
+        author: { uid: owner.uid, name: owner.name },
+      }),
+    ]);
+    const read = await api(member, 'GET', `/api/history/item/${ownersChat}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().history).toMatchObject({
+      uid: owner.uid,
+      author: { uid: owner.uid, name: owner.name },
+      teamShare: { organizationId: team.id },
+    });
+    // Read-only for the member: no rename, delete, share link or versions of someone else's chat.
+    for (const [method, url, payload] of [
+      ['PATCH', `/api/history/${ownersChat}`, { title: 'Mine now' }],
+      ['DELETE', `/api/history/${ownersChat}`, undefined],
+      ['POST', `/api/history/${ownersChat}/share`, undefined],
+      ['DELETE', `/api/history/${ownersChat}/team-share`, undefined],
+      ['POST', `/api/history/${ownersChat}/regenerate`, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: member.authorization },
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+
+    // A follow-up by the member continues in their own copy; the owner's chat is unchanged.
+    const followUp = await api(member, 'POST', `/api/history/${ownersChat}/messages`, {
+      content: 'And what about Tuesday?',
+    });
+    expect(followUp.statusCode, followUp.body).toBe(200);
+    const copyId = followUp.json().historyId as string;
+    expect(copyId).not.toBe(ownersChat);
+    const copy = (await api(member, 'GET', `/api/history/item/${copyId}`)).json().history;
+    expect(copy).toMatchObject({ uid: member.uid, title: 'Launch plan', teamShare: null });
+    expect(copy.messages.map((m: { content: string }) => m.content)).toEqual([
+      expect.any(String),
+      'Ship on Monday.',
+      'And what about Tuesday?',
+      'A team answer.',
+    ]);
+    const original = (await api(owner, 'GET', `/api/history/item/${ownersChat}`)).json().history;
+    expect(original.messages).toHaveLength(2);
+
+    // Outsiders, another team's admin, and the owner reading a member's private chat: 404.
+    for (const who of [outsider, otherAdmin, otherOwner]) {
+      expect((await api(who, 'GET', `/api/history/item/${ownersChat}`)).statusCode).toBe(404);
+      expect((await api(who, 'GET', `/api/organizations/${team.id}/chats`)).statusCode).toBe(403);
+      expect(
+        (await api(who, 'POST', `/api/history/${ownersChat}/messages`, { content: 'Let me in' })).statusCode,
+      ).toBe(404);
+    }
+    expect((await api(owner, 'GET', `/api/history/item/${membersPrivate}`)).statusCode).toBe(404);
+    expect((await api(owner, 'GET', `/api/history/item/${copyId}`)).statusCode).toBe(404);
+
+    // Removed: the member's access ends at once.
+    const removed = await org(owner, 'remove-member', {
+      memberIdOrEmail: member.email,
+      organizationId: team.id,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await api(member, 'GET', `/api/history/item/${ownersChat}`)).statusCode).toBe(404);
+    expect((await api(member, 'GET', `/api/organizations/${team.id}/chats`)).statusCode).toBe(403);
+    // Their copy stays theirs.
+    expect((await api(member, 'GET', `/api/history/item/${copyId}`)).statusCode).toBe(200);
+
+    // Unshared: private again.
+    const admin = await person();
+    await teamOf(owner, []);
+    expect((await api(owner, 'DELETE', `/api/history/${ownersChat}/team-share`)).json()).toEqual({
+      teamShare: null,
+    });
+    expect((await api(admin, 'GET', `/api/history/item/${ownersChat}`)).statusCode).toBe(404);
+  });
+});
