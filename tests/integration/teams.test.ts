@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitation } from '#server/db/schema';
+import {
+  generationUsage,
+  history,
+  invitation,
+  member as membership,
+  organizationPlan,
+} from '#server/db/schema';
 import { createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
 import { saveChat } from '#tests/factories/chat';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
@@ -9,6 +16,7 @@ import { providerEnv } from '#tests/helpers/generation-calls';
 import { firstLink } from '#tests/helpers/mail-message';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { testDatabaseKinds } from '#tests/helpers/test-database';
+import { createTestInstances, type TestInstances } from '#tests/helpers/test-instances';
 
 const ADMIN_EMAIL = 'teams-admin@example.test';
 const FREE_REFUSAL =
@@ -35,6 +43,8 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
       AUTH_RATE_LIMIT_PER_ACCOUNT: '0',
       FREE_GENERATIONS_PER_MONTH: '1',
       AI_RATE_LIMIT_PER_USER: '0',
+      AI_MAX_IN_FLIGHT_PER_USER: '1000',
+      AI_QUEUE_LIMIT: '1000',
     });
   });
   afterAll(async () => {
@@ -60,6 +70,12 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
     };
     return self.refresh();
   }
+  let adminAccount: Promise<Person> | undefined;
+  /** The server's administrator (ADMIN_EMAILS), signed up once for the file. */
+  const theAdmin = () => {
+    adminAccount ??= person(ADMIN_EMAIL);
+    return adminAccount;
+  };
   /** A better-auth organization endpoint with the person's session, as its client library calls it. */
   const org = (who: Person, endpoint: string, payload?: object) =>
     t.app.inject({
@@ -232,7 +248,7 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
   });
 
   it("a member past their own plan's allowance generates in the team's workspace, and is refused again once removed", async () => {
-    const admin = await person(ADMIN_EMAIL);
+    const admin = await theAdmin();
     const owner = await person();
     const member = await person();
     const team = await teamOf(owner, [{ who: member, role: 'member' }]);
@@ -301,6 +317,45 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
     expect(after.json().error.message).toBe(FREE_REFUSAL);
     await member.refresh();
     expect((await api(member, 'GET', `/api/users/${member.uid}`)).json().user.workspace).toBeNull();
+  });
+
+  it("a team's limited plan is one count for all its members, whatever the concurrency", async () => {
+    const admin = await theAdmin();
+    const owner = await person();
+    const member = await person();
+    const team = await teamOf(owner, [{ who: member, role: 'admin' }]);
+    await api(admin, 'PUT', `/api/admin/organizations/${team.id}/plan`, { plan: 'starter' });
+    // 95 of the Starter plan's 100 generations used this month by the team.
+    await t.app.database.db.insert(generationUsage).values(
+      Array.from({ length: 95 }, (_, i) => ({
+        userId: owner.uid,
+        generationId: `team-${team.id}-${i}`,
+        tool: 'email-helper',
+        status: 'used',
+        organizationId: team.id,
+      })),
+    );
+    for (const who of [owner, member]) {
+      expect((await org(who, 'set-active', { organizationId: team.id })).statusCode).toBe(200);
+      await who.refresh();
+    }
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => generate(i % 2 ? owner : member)));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(15);
+    expect(results.find((r) => r.statusCode === 402)?.json().error.message).toBe(
+      "You have used all 100 generations of your team's Starter plan this month. Upgrade for unlimited generations.",
+    );
+    const usage = (await api(member, 'GET', `/api/organizations/${team.id}/usage`)).json();
+    expect(usage).toMatchObject({ plan: 'starter', limit: 100, used: 100 });
+    // Their own plans were not touched.
+    expect((await api(owner, 'GET', `/api/users/${owner.uid}`)).json().user.usage.used).toBe(100);
+    await org(owner, 'set-active', { organizationId: null });
+    await owner.refresh();
+    expect((await api(owner, 'GET', `/api/users/${owner.uid}`)).json().user.usage).toMatchObject({
+      used: 0,
+      limit: 1,
+    });
   });
 
   it('a chat shared with the team: members read it and go on in their own copy; private chats stay private', async () => {
@@ -408,5 +463,92 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
       teamShare: null,
     });
     expect((await api(admin, 'GET', `/api/history/item/${ownersChat}`)).statusCode).toBe(404);
+  });
+});
+
+/** Several instances behind a load balancer: a removal through one holds on the other at once. */
+describe.runIf(process.env.TEST_DATABASE_URL)('teams across two instances (postgres)', () => {
+  let fake: FakeOpenAiServer;
+  let instances: TestInstances | undefined;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({ text: 'A team answer.' });
+    instances = await createTestInstances(2, {
+      ...providerEnv(fake.url),
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+      PUBLIC_URL: TEST_ORIGIN,
+      FREE_GENERATIONS_PER_MONTH: '0',
+      AUTH_RATE_LIMIT_PER_IP: '0',
+      AI_RATE_LIMIT_PER_USER: '0',
+    });
+  });
+  afterAll(async () => {
+    await instances?.close();
+    await fake?.close();
+  });
+
+  it("ends a removed member's team plan and shared chats on the other instance with the same token", async () => {
+    const [a, b] = (instances?.apps ?? []) as [FastifyInstance, FastifyInstance];
+    const call = (app: FastifyInstance, cookie: string, endpoint: string, payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/auth/organization/${endpoint}`,
+        headers: { origin: TEST_ORIGIN, cookie },
+        payload,
+      });
+    const owner = await createAccount(a);
+    const member = await createAccount(a);
+    const slug = `two-${Math.random().toString(36).slice(2, 10)}`;
+    const team = (await call(a, owner.cookie, 'create', { name: 'Two instances', slug })).json() as {
+      id: string;
+    };
+    // Invitations have their own tests above: here the member joins directly, and the team has a plan.
+    await a.database.db
+      .insert(membership)
+      .values({ id: `m-${slug}`, organizationId: team.id, userId: member.uid, role: 'member' });
+    await a.database.db
+      .insert(organizationPlan)
+      .values({ organizationId: team.id, subscription: 'enterprise' });
+    expect((await call(b, member.cookie, 'set-active', { organizationId: team.id })).statusCode).toBe(200);
+    const minted = await requestToken(b, member.cookie, member.email);
+    const authorization = `Bearer ${minted.json().token as string}`;
+    const ownerToken = `Bearer ${(await requestToken(a, owner.cookie, owner.email)).json().token as string}`;
+    const chat = await a.inject({
+      method: 'POST',
+      url: '/api/history',
+      headers: { authorization: ownerToken },
+      payload: {
+        uid: owner.uid,
+        service: 'email-helper',
+        title: 'Shared draft',
+        messages: [{ role: 'user', content: 'Draft' }],
+      },
+    });
+    const chatId = chat.json().history.id as string;
+    await a.database.db
+      .update(history)
+      .set({ teamId: team.id, teamSharedAt: new Date() })
+      .where(eq(history.id, chatId));
+
+    const generate = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/generate-article',
+        headers: { authorization },
+        payload: { topic: 'Two instances' },
+      });
+    const read = (app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: `/api/history/item/${chatId}`, headers: { authorization } });
+    expect((await generate(a)).statusCode).toBe(200);
+    expect((await read(a)).statusCode).toBe(200);
+
+    const removed = await call(b, owner.cookie, 'remove-member', {
+      memberIdOrEmail: member.email,
+      organizationId: team.id,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The very next calls on the other instance, with the token minted before the removal.
+    expect((await generate(a)).statusCode).toBe(402);
+    expect((await read(a)).statusCode).toBe(404);
   });
 });
