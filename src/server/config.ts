@@ -75,6 +75,8 @@ const envFields = z.object({
   STRIPE_PRICE_STARTER_YEARLY: optionalString,
   STRIPE_PRICE_PRO_MONTHLY: optionalString,
   STRIPE_PRICE_PRO_YEARLY: optionalString,
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: optionalString,
+  STRIPE_PRICE_ENTERPRISE_YEARLY: optionalString,
   /** Test and proxy hook: the Stripe API's base URL (default https://api.stripe.com). */
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
   /** Where the Enterprise plan's 'Contact sales' writes to. */

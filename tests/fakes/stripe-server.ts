@@ -308,6 +308,8 @@ export function fakeStripeEnv(url: string) {
     STRIPE_PRICE_STARTER_YEARLY: 'price_starter_yearly',
     STRIPE_PRICE_PRO_MONTHLY: 'price_pro_monthly',
     STRIPE_PRICE_PRO_YEARLY: 'price_pro_yearly',
+    STRIPE_PRICE_ENTERPRISE_MONTHLY: 'price_enterprise_monthly',
+    STRIPE_PRICE_ENTERPRISE_YEARLY: 'price_enterprise_yearly',
     STRIPE_API_URL: url,
   };
 }
@@ -339,6 +341,8 @@ export function stripeSubscription(fields: {
   periodEnd: number;
   cancelAtPeriodEnd?: boolean;
   metadata?: Record<string, string>;
+  /** Seats, for a team's subscription. */
+  quantity?: number;
 }) {
   return {
     id: fields.id,
@@ -354,7 +358,7 @@ export function stripeSubscription(fields: {
           id: `si_${fields.id}`,
           object: 'subscription_item',
           price: { id: fields.price, object: 'price' },
-          quantity: 1,
+          quantity: fields.quantity ?? 1,
           current_period_start: fields.periodStart,
           current_period_end: fields.periodEnd,
         },

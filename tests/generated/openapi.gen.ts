@@ -191,6 +191,10 @@ export interface paths {
                                         monthly: boolean;
                                         yearly: boolean;
                                     };
+                                    enterprise: {
+                                        monthly: boolean;
+                                        yearly: boolean;
+                                    };
                                 };
                                 salesEmail: string | null;
                             };
@@ -5057,7 +5061,7 @@ export interface paths {
         put?: never;
         /**
          * Open a Stripe Checkout
-         * @description The URL of a Stripe Checkout page for the plan and period, which the browser opens; Stripe sends it back to `/subscription?checkout=success|cancel`. 409 `conflict:subscription` with a live subscription, 400 `bad_request:billing` for a period without a price, 404 `not_found:billing_off` without Stripe, 502 when Stripe fails; 10 a minute per user.
+         * @description The URL of a Stripe Checkout page for the plan and period, which the browser opens; Stripe sends it back to `/subscription?checkout=success|cancel`. With `organizationId`, the team’s subscription (owners and admins; 403 `forbidden:organization` otherwise), `seats` seats (at least one per member), back to `/team`; Enterprise is sold to teams only. 409 `conflict:subscription` with a live subscription, 400 `bad_request:billing` for a period without a price, 404 `not_found:billing_off` without Stripe, 502 when Stripe fails; 10 a minute per user.
          */
         post: {
             parameters: {
@@ -5070,9 +5074,13 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        plan: "starter" | "pro";
+                        plan: "starter" | "pro" | "enterprise";
                         /** @enum {string} */
                         period: "monthly" | "yearly";
+                        /** @description A team the caller owns or administers: the subscription is the team’s (ADR 0026). */
+                        organizationId?: string;
+                        /** @description A team’s seats (default and minimum: its members). */
+                        seats?: number;
                     };
                 };
             };
@@ -5192,7 +5200,7 @@ export interface paths {
         put?: never;
         /**
          * Open the Stripe customer portal
-         * @description The URL of the portal where a subscriber changes or cancels the subscription. 404 `not_found:billing` before any checkout, `not_found:billing_off` without Stripe.
+         * @description The URL of the portal where a subscriber changes or cancels the subscription (with `organizationId`, the team’s: its seats too; owners and admins). 404 `not_found:billing` before any checkout, `not_found:billing_off` without Stripe.
          */
         post: {
             parameters: {
@@ -5201,7 +5209,14 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A team the caller owns or administers: the subscription is the team’s (ADR 0026). */
+                        organizationId?: string;
+                    } | null;
+                };
+            };
             responses: {
                 /** @description OK */
                 200: {
@@ -5212,6 +5227,15 @@ export interface paths {
                         "application/json": {
                             url: string;
                         };
+                    };
+                };
+                /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */

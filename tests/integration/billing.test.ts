@@ -43,7 +43,11 @@ describe('billing without Stripe', () => {
     const config = (await t.app.inject({ url: '/api/config' })).json();
     expect(config.billing).toEqual({
       enabled: false,
-      offers: { starter: { monthly: false, yearly: false }, pro: { monthly: false, yearly: false } },
+      offers: {
+        starter: { monthly: false, yearly: false },
+        pro: { monthly: false, yearly: false },
+        enterprise: { monthly: false, yearly: false },
+      },
       salesEmail: 'sales@example.test',
     });
     const user = await signedUp(t.app);

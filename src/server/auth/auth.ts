@@ -24,6 +24,7 @@ import {
 } from '#server/db/schema';
 import type { Mailer } from '#server/mail/mailer';
 import type { FileStorage } from '#server/storage/file-storage';
+import { teamMembershipLimit } from '#server/teams/team-seats';
 import { removeHiddenPhoto } from '#server/users/photo-cleanup';
 import type { UsersRepository } from '#server/users/users-repository';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/auth-schemas';
@@ -160,6 +161,8 @@ export function createAuth({
       organizationPlugin({
         invitationExpiresIn: INVITATION_EXPIRES_IN_SECONDS,
         cancelPendingInvitationsOnReInvite: true,
+        // Paid seats: an invitation past them is accepted once an owner adds seats (teams/team-seats.ts).
+        membershipLimit: teamMembershipLimit(db),
         sendInvitationEmail: invitationMailSender(config, mailer),
       }),
     ],

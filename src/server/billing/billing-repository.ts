@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { billingEvent, profile, user } from '#server/db/schema';
+import { billingEvent, member, organization, organizationPlan, profile, user } from '#server/db/schema';
 import { applicability, type SkipReason, type SubscriptionChange } from './subscription-change.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -25,7 +25,58 @@ export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown customer' | SkipRe
  * so Stripe's retry applies it.
  */
 export function createBillingRepository(db: Db) {
+  /**
+   * A team's subscription (ADR 0026): the team's plan row, found by its customer or, before the
+   * customer is recorded, by the team the event names. Its quantity is the team's seats.
+   */
+  async function applyTeamChange(tx: Tx, change: SubscriptionChange): Promise<ApplyOutcome | null> {
+    const columns = {
+      organizationId: organizationPlan.organizationId,
+      subscriptionId: organizationPlan.stripeSubscriptionId,
+      status: organizationPlan.subscriptionStatus,
+      eventAt: organizationPlan.billingEventAt,
+    };
+    let [row] = await tx
+      .select(columns)
+      .from(organizationPlan)
+      .where(eq(organizationPlan.stripeCustomerId, change.customerId))
+      .for('update');
+    if (!row && change.organizationId) {
+      [row] = await tx
+        .select(columns)
+        .from(organizationPlan)
+        .where(
+          and(
+            eq(organizationPlan.organizationId, change.organizationId),
+            isNull(organizationPlan.stripeCustomerId),
+          ),
+        )
+        .for('update');
+    }
+    if (!row) return change.organizationId ? 'unknown customer' : null;
+    const verdict = applicability(row, change);
+    if (!verdict.apply) return verdict.reason;
+    await tx
+      .update(organizationPlan)
+      .set({
+        subscription: change.plan,
+        stripeCustomerId: change.customerId,
+        stripeSubscriptionId: change.subscriptionId,
+        subscriptionStatus: change.status,
+        periodStart: change.period?.start ?? null,
+        periodEnd: change.period?.end ?? null,
+        cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+        billingEventAt: verdict.eventAt,
+        ...(change.seats !== null ? { seats: change.seats } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(organizationPlan.organizationId, row.organizationId));
+    return 'applied';
+  }
+
   async function applyChange(tx: Tx, change: SubscriptionChange): Promise<ApplyOutcome> {
+    const forTeam = await applyTeamChange(tx, change);
+    if (forTeam !== null) return forTeam;
     const columns = {
       userId: profile.userId,
       customerId: profile.stripeCustomerId,
@@ -96,6 +147,39 @@ export function createBillingRepository(db: Db) {
           .select({ customerId: profile.stripeCustomerId })
           .from(profile)
           .where(eq(profile.userId, userId));
+        return row?.customerId ?? customerId;
+      });
+    },
+
+    /** What the billing routes need to know of a team: its customer, subscription and members. */
+    async team(organizationId: string) {
+      const [row] = await db
+        .select({
+          name: organization.name,
+          customerId: organizationPlan.stripeCustomerId,
+          subscriptionStatus: organizationPlan.subscriptionStatus,
+          members: sql<number>`(select count(*)::int from ${member} where ${member.organizationId} = ${organization.id})`,
+        })
+        .from(organization)
+        .leftJoin(organizationPlan, eq(organizationPlan.organizationId, organization.id))
+        .where(eq(organization.id, organizationId));
+      return row ?? null;
+    },
+
+    /** `saveCustomer` for a team: its plan row holds the customer. */
+    async saveTeamCustomer(organizationId: string, customerId: string): Promise<string> {
+      return db.transaction(async (tx) => {
+        await tx.insert(organizationPlan).values({ organizationId }).onConflictDoNothing();
+        await tx
+          .update(organizationPlan)
+          .set({ stripeCustomerId: customerId })
+          .where(
+            and(eq(organizationPlan.organizationId, organizationId), isNull(organizationPlan.stripeCustomerId)),
+          );
+        const [row] = await tx
+          .select({ customerId: organizationPlan.stripeCustomerId })
+          .from(organizationPlan)
+          .where(eq(organizationPlan.organizationId, organizationId));
         return row?.customerId ?? customerId;
       });
     },

@@ -1,14 +1,20 @@
 import type { z } from 'zod';
 import type { BillingPeriod, Plan } from '#shared/plans';
 
-/** The paid plans sold online (Enterprise is sold by the sales team: 'Contact sales'). */
-export type SoldPlan = Extract<Plan['id'], 'starter' | 'pro'>;
-export const SOLD_PLANS: readonly SoldPlan[] = ['starter', 'pro'];
+/**
+ * The paid plans sold online. Starter and Pro to a person or a team; Enterprise to teams only, a seat
+ * per member (ADR 0026), and through the sales team ('Contact sales') when it has no price here.
+ */
+export type SoldPlan = Extract<Plan['id'], 'starter' | 'pro' | 'enterprise'>;
+export const SOLD_PLANS: readonly SoldPlan[] = ['starter', 'pro', 'enterprise'];
+/** What a person (not a team) may buy. */
+export const PERSONAL_PLANS: readonly SoldPlan[] = ['starter', 'pro'];
 
 /** The variable that holds each sold plan's Stripe price id for each period. */
 export const PRICE_VARIABLES = {
   starter: { monthly: 'STRIPE_PRICE_STARTER_MONTHLY', yearly: 'STRIPE_PRICE_STARTER_YEARLY' },
   pro: { monthly: 'STRIPE_PRICE_PRO_MONTHLY', yearly: 'STRIPE_PRICE_PRO_YEARLY' },
+  enterprise: { monthly: 'STRIPE_PRICE_ENTERPRISE_MONTHLY', yearly: 'STRIPE_PRICE_ENTERPRISE_YEARLY' },
 } as const satisfies Record<SoldPlan, Record<BillingPeriod, string>>;
 
 type PriceVariable = (typeof PRICE_VARIABLES)[SoldPlan][BillingPeriod];

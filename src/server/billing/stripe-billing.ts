@@ -4,7 +4,7 @@ import { accountGone } from '#server/users/users-repository';
 import type { BillingPeriod } from '#shared/plans';
 import { planName } from '#shared/plans';
 import type { BillingRepository } from './billing-repository.ts';
-import type { BillingSettings, SoldPlan } from './billing-settings.ts';
+import { type BillingSettings, PERSONAL_PLANS, type SoldPlan } from './billing-settings.ts';
 import { isLive, subscriptionChange } from './subscription-change.ts';
 
 interface Logger {
@@ -69,44 +69,126 @@ export function createStripeBilling(deps: {
     return { customerId: await repository.saveCustomer(userId, customer.id), subscribed: false };
   }
 
+  async function customerForTeam(organizationId: string, billingEmail: string) {
+    const team = await repository.team(organizationId);
+    if (!team) throw new AppError('not_found:organization', 'No such team.');
+    if (team.customerId)
+      return { customerId: team.customerId, subscribed: isLive(team.subscriptionStatus), team };
+    const customer = await callStripe(() =>
+      stripe.customers.create(
+        { email: billingEmail, name: team.name, metadata: { organizationId } },
+        { idempotencyKey: `draftsmith-team-customer-${organizationId}` },
+      ),
+    );
+    return {
+      customerId: await repository.saveTeamCustomer(organizationId, customer.id),
+      subscribed: false,
+      team,
+    };
+  }
+
+  /** The price of a sold plan and period, or 400 when this server has none. */
+  function priceFor(plan: SoldPlan, period: BillingPeriod): string {
+    const price = settings.priceOf(plan, period);
+    if (!price) {
+      throw new AppError(
+        'bad_request:billing',
+        `The ${planName(plan)} plan is not sold with ${period} billing on this server.`,
+      );
+    }
+    return price;
+  }
+
+  /**
+   * A Checkout session for a subscription of `customerId` (409 while it has a live one, in our records or
+   * in Stripe's own list: a subscription paid a moment ago may not have reached us as an event yet).
+   */
+  async function startCheckout(options: {
+    customerId: string;
+    subscribed: boolean;
+    price: string;
+    quantity: number;
+    reference: string;
+    metadata: Record<string, string>;
+    returnPath: string;
+    baseUrl: string;
+  }): Promise<string> {
+    const { customerId, subscribed } = options;
+    const existing = subscribed
+      ? null
+      : await callStripe(() => stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 }));
+    if (subscribed || existing?.data.some((subscription) => isLive(subscription.status))) {
+      throw new AppError(
+        'conflict:subscription',
+        'You already have a subscription. Change or cancel it with Manage subscription.',
+      );
+    }
+    const session = await callStripe(() =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        client_reference_id: options.reference,
+        line_items: [{ price: options.price, quantity: options.quantity }],
+        metadata: options.metadata,
+        subscription_data: { metadata: options.metadata },
+        allow_promotion_codes: true,
+        success_url: `${options.baseUrl}${options.returnPath}?checkout=success`,
+        cancel_url: `${options.baseUrl}${options.returnPath}?checkout=cancelled`,
+      }),
+    );
+    if (!session.url) throw providerDown(new Error('Checkout session without a URL'));
+    return session.url;
+  }
+
   return {
     /** A Checkout session for `plan` billed per `period`; the browser is sent to its URL. */
     async checkout(userId: string, plan: SoldPlan, period: BillingPeriod, baseUrl: string): Promise<string> {
-      const price = settings.priceOf(plan, period);
-      if (!price) {
+      if (!PERSONAL_PLANS.includes(plan)) {
         throw new AppError(
           'bad_request:billing',
-          `The ${planName(plan)} plan is not sold with ${period} billing on this server.`,
+          'The Enterprise plan is for teams: subscribe your team from its page.',
         );
       }
+      const price = priceFor(plan, period);
       const { customerId, subscribed } = await customerFor(userId);
-      // Stripe's own list too: a subscription paid a moment ago may not have reached us as an event yet.
-      const existing = subscribed
-        ? null
-        : await callStripe(() =>
-            stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 }),
-          );
-      if (subscribed || existing?.data.some((subscription) => isLive(subscription.status))) {
-        throw new AppError(
-          'conflict:subscription',
-          'You already have a subscription. Change or cancel it with Manage subscription.',
-        );
-      }
-      const session = await callStripe(() =>
-        stripe.checkout.sessions.create({
-          mode: 'subscription',
-          customer: customerId,
-          client_reference_id: userId,
-          line_items: [{ price, quantity: 1 }],
-          metadata: { uid: userId, plan, period },
-          subscription_data: { metadata: { uid: userId, plan } },
-          allow_promotion_codes: true,
-          success_url: `${baseUrl}/subscription?checkout=success`,
-          cancel_url: `${baseUrl}/subscription?checkout=cancelled`,
-        }),
-      );
-      if (!session.url) throw providerDown(new Error('Checkout session without a URL'));
-      return session.url;
+      return startCheckout({
+        customerId,
+        subscribed,
+        price,
+        quantity: 1,
+        reference: userId,
+        metadata: { uid: userId, plan, period },
+        returnPath: '/subscription',
+        baseUrl,
+      });
+    },
+
+    /**
+     * A Checkout session for a team (ADR 0026): `seats` seats (at least one per member), the
+     * subscription's quantity, which the team's owners change later in the portal. `billingEmail` is the
+     * address of whoever subscribes, for the customer's receipts.
+     */
+    async teamCheckout(
+      organizationId: string,
+      billingEmail: string,
+      plan: SoldPlan,
+      period: BillingPeriod,
+      seats: number | undefined,
+      baseUrl: string,
+    ): Promise<string> {
+      const price = priceFor(plan, period);
+      const { customerId, subscribed, team } = await customerForTeam(organizationId, billingEmail);
+      const quantity = Math.max(seats ?? team.members, team.members, 1);
+      return startCheckout({
+        customerId,
+        subscribed,
+        price,
+        quantity,
+        reference: `team:${organizationId}`,
+        metadata: { organizationId, plan, period },
+        returnPath: '/team',
+        baseUrl,
+      });
     },
 
     /** A customer portal session (change plan, payment method, cancel) for a user who has subscribed. */
@@ -118,6 +200,19 @@ export function createStripeBilling(deps: {
       const customer = account.customerId;
       const session = await callStripe(() =>
         stripe.billingPortal.sessions.create({ customer, return_url: `${baseUrl}/subscription` }),
+      );
+      return session.url;
+    },
+
+    /** The portal for a team's subscription (its seats, plan, payment method, cancellation). */
+    async teamPortal(organizationId: string, baseUrl: string): Promise<string> {
+      const team = await repository.team(organizationId);
+      if (!team?.customerId) {
+        throw new AppError('not_found:billing', 'This team has no subscription to manage yet.');
+      }
+      const customer = team.customerId;
+      const session = await callStripe(() =>
+        stripe.billingPortal.sessions.create({ customer, return_url: `${baseUrl}/team` }),
       );
       return session.url;
     },

@@ -13,6 +13,10 @@ export interface SubscriptionChange {
   customerId: string;
   /** Our user id when the event names it (the checkout's client_reference_id, our metadata). */
   userId: string | null;
+  /** The team the subscription is for (our metadata), or null: a person's. */
+  organizationId: string | null;
+  /** The subscription's quantity: a team's seats (null when the event does not carry it). */
+  seats: number | null;
   subscriptionId: string;
   /** The plan the user is on after this event: a sold plan while the subscription is live, else free. */
   plan: PlanId;
@@ -84,10 +88,13 @@ export function subscriptionChange(
       }
       if (!isSoldPlan(plan))
         return { ignored: 'not a checkout Draftsmith started (no plan in its metadata)' };
+      const organizationId = session.metadata?.organizationId ?? null;
       return {
         kind: 'checkout',
         customerId,
-        userId: session.client_reference_id ?? session.metadata?.uid ?? null,
+        userId: organizationId ? null : (session.client_reference_id ?? session.metadata?.uid ?? null),
+        organizationId,
+        seats: null,
         subscriptionId,
         plan,
         status: 'active',
@@ -111,6 +118,8 @@ export function subscriptionChange(
         kind: deleted ? 'delete' : 'update',
         customerId,
         userId: subscription.metadata?.uid ?? null,
+        organizationId: subscription.metadata?.organizationId ?? null,
+        seats: subscription.items?.data?.[0]?.quantity ?? null,
         subscriptionId: subscription.id,
         plan: live && plan ? plan : 'free',
         status: deleted ? 'canceled' : subscription.status,

@@ -210,7 +210,8 @@ export const invitation = pgTable(
 );
 
 /**
- * A team's plan (docs/product.md §9), set by an administrator (PUT /api/admin/organizations/:id/plan):
+ * A team's plan (docs/product.md §9), set by an administrator (PUT /api/admin/organizations/:id/plan)
+ * or by a Stripe subscription with a seat per member (billing/):
  * while a member works in the team, an unlimited team plan is what counts their generations
  * (usage/usage-repository.ts). No row: the team has no plan, and its members' own plans apply.
  */
@@ -225,6 +226,11 @@ export const organizationPlan = pgTable('organization_plan', {
   periodEnd: timestamp({ withTimezone: true }),
   cancelAtPeriodEnd: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /* Billing (billing/, Stripe when configured), as on the profile: the team's customer and subscription. */
+  stripeCustomerId: text().unique(),
+  stripeSubscriptionId: text(),
+  subscriptionStatus: text(),
+  billingEventAt: timestamp({ withTimezone: true }),
 });
 
 /** The product profile (docs/product.md §3 User): created by POST /api/users, one per account. */

@@ -6,6 +6,7 @@ import { SOLD_PLANS, type SoldPlan } from '#server/billing/billing-settings';
 import type { StripeBilling } from '#server/billing/stripe-billing';
 import { AppError } from '#server/errors';
 import { apiErrors } from '#server/openapi/route-responses';
+import { requireMembership } from '#server/teams/team-access';
 import type { SecurityRequirement } from '#server/openapi/security';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 
@@ -20,12 +21,24 @@ function billingOf(app: FastifyInstance): StripeBilling {
   return app.billing;
 }
 
+const teamId = z.string().min(1).max(200).meta({
+  description: 'A team the caller owns or administers: the subscription is the team’s (ADR 0026).',
+});
 const checkoutBody = z.object({
   plan: z.enum(SOLD_PLANS as [SoldPlan, ...SoldPlan[]], {
-    error: 'The plan must be starter or pro (Enterprise: contact sales).',
+    error: 'The plan must be starter, pro or enterprise.',
   }),
   period: z.enum(['monthly', 'yearly'], { error: 'The period must be monthly or yearly.' }),
+  organizationId: teamId.optional(),
+  seats: z
+    .number()
+    .int()
+    .min(1, 'A team needs at least one seat.')
+    .max(10_000, 'A team can have at most 10,000 seats.')
+    .optional()
+    .meta({ description: 'A team’s seats (default and minimum: its members).' }),
 });
+const portalBody = z.object({ organizationId: teamId.optional() }).nullish();
 const urlReply = z.object({ url: z.string() });
 
 /**
@@ -54,7 +67,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Open a Stripe Checkout',
         description:
           'The URL of a Stripe Checkout page for the plan and period, which the browser opens; Stripe sends it ' +
-          'back to `/subscription?checkout=success|cancel`. 409 `conflict:subscription` with a live ' +
+          'back to `/subscription?checkout=success|cancel`. With `organizationId`, the team’s subscription ' +
+          '(owners and admins; 403 `forbidden:organization` otherwise), `seats` seats (at least one per member), ' +
+          'back to `/team`; Enterprise is sold to teams only. 409 `conflict:subscription` with a live ' +
           'subscription, 400 `bad_request:billing` for a period without a price, 404 `not_found:billing_off` ' +
           'without Stripe, 502 when Stripe fails; 10 a minute per user.',
         body: checkoutBody,
@@ -64,7 +79,19 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const billing = billingOf(app);
       await limit(request);
-      const { plan, period } = request.body;
+      const { plan, period, organizationId, seats } = request.body;
+      if (organizationId) {
+        await requireMembership(app, request.user, organizationId, { manage: true });
+        const url = await billing.teamCheckout(
+          organizationId,
+          request.user.email,
+          plan,
+          period,
+          seats,
+          baseUrl(request),
+        );
+        return { url };
+      }
       return { url: await billing.checkout(request.user.sub, plan, period, baseUrl(request)) };
     },
   );
@@ -76,14 +103,21 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['billing'],
         summary: 'Open the Stripe customer portal',
         description:
-          'The URL of the portal where a subscriber changes or cancels the subscription. 404 ' +
-          '`not_found:billing` before any checkout, `not_found:billing_off` without Stripe.',
-        response: { 200: urlReply, ...apiErrors(403, 404, 429, 502) },
+          'The URL of the portal where a subscriber changes or cancels the subscription (with `organizationId`, ' +
+          'the team’s: its seats too; owners and admins). 404 `not_found:billing` before any checkout, ' +
+          '`not_found:billing_off` without Stripe.',
+        body: portalBody,
+        response: { 200: urlReply, ...apiErrors(400, 403, 404, 429, 502) },
       },
     },
     async (request) => {
       const billing = billingOf(app);
       await limit(request);
+      const organizationId = request.body?.organizationId;
+      if (organizationId) {
+        await requireMembership(app, request.user, organizationId, { manage: true });
+        return { url: await billing.teamPortal(organizationId, baseUrl(request)) };
+      }
       return { url: await billing.portal(request.user.sub, baseUrl(request)) };
     },
   );

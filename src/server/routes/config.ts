@@ -14,7 +14,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const billing = {
     enabled: settings !== null,
-    offers: { starter: offered('starter'), pro: offered('pro') },
+    offers: { starter: offered('starter'), pro: offered('pro'), enterprise: offered('enterprise') },
     salesEmail: app.config.SALES_EMAIL ?? null,
   };
   app.get(
@@ -38,6 +38,8 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
               offers: z.object({
                 starter: z.object({ monthly: z.boolean(), yearly: z.boolean() }),
                 pro: z.object({ monthly: z.boolean(), yearly: z.boolean() }),
+                /** For teams, a seat per member (the team page's Subscribe); else 'Contact sales'. */
+                enterprise: z.object({ monthly: z.boolean(), yearly: z.boolean() }),
               }),
               salesEmail: z.string().nullable(),
             }),

@@ -35,7 +35,12 @@ CREATE TABLE "organization_plan" (
 	"period_start" timestamp with time zone,
 	"period_end" timestamp with time zone,
 	"cancel_at_period_end" boolean DEFAULT false NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"stripe_customer_id" text,
+	"stripe_subscription_id" text,
+	"subscription_status" text,
+	"billing_event_at" timestamp with time zone,
+	CONSTRAINT "organization_plan_stripeCustomerId_unique" UNIQUE("stripe_customer_id")
 );
 --> statement-breakpoint
 ALTER TABLE "generation_usage" ADD COLUMN "organization_id" text;--> statement-breakpoint
