@@ -20,6 +20,8 @@ export default defineConfig({
       '/services/*': ['src/web/app/routes/protected-layout.tsx', 'src/web/app/routes/tool-route.tsx'],
       '/admin': ['src/web/app/routes/protected-layout.tsx', 'src/web/app/routes/admin-route.tsx'],
       '/share/*': 'src/web/app/routes/share-route.tsx',
+      '/team': ['src/web/app/routes/protected-layout.tsx', 'src/web/app/routes/account-route.tsx'],
+      '/accept-invitation/*': 'src/web/app/routes/account-route.tsx',
     }),
   ],
   // The year prerendered pages were built in (src/web/lib/current-year.ts).

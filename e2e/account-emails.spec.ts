@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { type FakeSmtpServer, startFakeSmtp } from '#tests/fakes/smtp-server';
 import { firstLink } from '#tests/helpers/mail-message';
 import { createAccount, newAccount, signInThroughForm } from './support/accounts.ts';
-import { type OwnServer, startOwnServer, UNUSED_AI_ENV } from './support/app-server.ts';
+import { UNUSED_AI_ENV } from './support/app-server.ts';
+import { useMailServer } from './support/mail-server.ts';
 
 /**
  * The account e-mails on a server of its own whose SMTP_URL points at a fake SMTP server in this
@@ -10,23 +10,11 @@ import { type OwnServer, startOwnServer, UNUSED_AI_ENV } from './support/app-ser
  * banner's Resend → the mail → the verified page.
  */
 test.describe('account e-mails', () => {
-  let smtp: FakeSmtpServer;
-  let server: OwnServer;
-  let base: string;
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    smtp = await startFakeSmtp();
-    server = await startOwnServer({ name: 'mail', env: { SMTP_URL: smtp.url, ...UNUSED_AI_ENV } });
-    base = server.base;
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-  });
+  const server = useMailServer('mail', UNUSED_AI_ENV);
 
   test('forgot password → mail → new password → sign in with it', async ({ page }, testInfo) => {
     test.setTimeout(90_000);
+    const { smtp, base } = server;
     const account = newAccount(testInfo);
     await createAccount(page.request, account, base);
     await smtp.nextMessageTo(account.email); // the sign-up's verification mail
@@ -78,6 +66,7 @@ test.describe('account e-mails', () => {
     page,
   }, testInfo) => {
     test.setTimeout(90_000);
+    const { smtp, base } = server;
     const account = newAccount(testInfo);
     await createAccount(page.request, account, base);
     await smtp.nextMessageTo(account.email);

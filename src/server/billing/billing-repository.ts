@@ -174,7 +174,10 @@ export function createBillingRepository(db: Db) {
           .update(organizationPlan)
           .set({ stripeCustomerId: customerId })
           .where(
-            and(eq(organizationPlan.organizationId, organizationId), isNull(organizationPlan.stripeCustomerId)),
+            and(
+              eq(organizationPlan.organizationId, organizationId),
+              isNull(organizationPlan.stripeCustomerId),
+            ),
           );
         const [row] = await tx
           .select({ customerId: organizationPlan.stripeCustomerId })

@@ -6,9 +6,9 @@ import { SOLD_PLANS, type SoldPlan } from '#server/billing/billing-settings';
 import type { StripeBilling } from '#server/billing/stripe-billing';
 import { AppError } from '#server/errors';
 import { apiErrors } from '#server/openapi/route-responses';
-import { requireMembership } from '#server/teams/team-access';
 import type { SecurityRequirement } from '#server/openapi/security';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
+import { requireMembership } from '#server/teams/team-access';
 
 /** Checkout and portal sessions one user may open per minute. */
 const BILLING_CALLS_PER_MINUTE = 10;

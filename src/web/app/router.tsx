@@ -27,6 +27,7 @@ const ToolRoute = lazyWithPreload(async () => (await import('./routes/tool-route
 const AdminRoute = lazyWithPreload(async () => (await import('./routes/admin-route.tsx')).AdminRoute);
 const ShareRoute = lazyWithPreload(async () => (await import('./routes/share-route.tsx')).ShareRoute);
 const AccountRoute = lazyWithPreload(async () => (await import('./routes/account-route.tsx')).AccountRoute);
+const TeamsRoute = lazyWithPreload(async () => (await import('./routes/account-route.tsx')).TeamsRoute);
 
 /** docs/product.md §2 route table. Rendered inside a BrowserRouter (app.tsx) or a StaticRouter (prerender). */
 export function AppRoutes() {
@@ -36,6 +37,7 @@ export function AppRoutes() {
         <Route element={<PublicLayout />}>
           <Route index element={<LandingPage />} />
           <Route path="subscription" element={<PricingRoute />} />
+          <Route path="accept-invitation/:id" element={<TeamsRoute />} />
         </Route>
         <Route path="signin" element={<AuthRoute />} />
         <Route path="signup" element={<AuthRoute />} />
@@ -54,6 +56,9 @@ export function AppRoutes() {
         </Route>
         <Route path="account" element={<ProtectedLayout preload={AccountRoute.preload} />}>
           <Route index element={<AccountRoute />} />
+        </Route>
+        <Route path="team" element={<ProtectedLayout preload={TeamsRoute.preload} />}>
+          <Route index element={<TeamsRoute />} />
         </Route>
         <Route path="*" element={<LazyNotFound />} />
       </Routes>

@@ -26,9 +26,10 @@ const AUTH_SCREENS = ['/signin', '/signup'];
 
 /**
  * 403s that are about the call, not the session: the signed-in user stays signed in and reads the
- * message (the tools' answer to an unverified address while REQUIRE_EMAIL_VERIFICATION is on).
+ * message (the tools' answer to an unverified address while REQUIRE_EMAIL_VERIFICATION is on; a team's
+ * usage asked for by someone who is no longer its owner or admin).
  */
-export const KEEPS_SESSION = new Set(['forbidden:email_unverified']);
+export const KEEPS_SESSION = new Set(['forbidden:email_unverified', 'forbidden:organization']);
 
 let unauthorizedInFlight = false;
 

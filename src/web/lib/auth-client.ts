@@ -1,15 +1,17 @@
 import { apiKeyClient } from '@better-auth/api-key/client';
 import { passkeyClient } from '@better-auth/passkey/client';
+import { organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { networkTimeoutMs } from './api-client.ts';
 
 /**
  * better-auth's client for the cookie session under /api/auth (ARCHITECTURE.md); the one instance, for
- * every feature. With the passkey (sign-in, the account's passkeys) and API key (the account's keys) plugins.
+ * every feature. With the passkey (sign-in, the account's passkeys), API key (the account's keys) and
+ * organization (teams: the workspace switcher, /team, invitations) plugins.
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
-  plugins: [passkeyClient(), apiKeyClient()],
+  plugins: [passkeyClient(), apiKeyClient(), organizationClient()],
   // docs/product.md §9: a call is given up after 30 s (60 s on a narrow screen), like the API's.
   fetchOptions: { timeout: networkTimeoutMs() },
 });

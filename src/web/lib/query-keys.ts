@@ -51,3 +51,18 @@ export const accountKeys = {
   /** GET /api/auth/passkey/list-user-passkeys: the user's passkeys. */
   passkeys: ['account', 'passkeys'] as const,
 };
+
+export const teamKeys = {
+  /** Everything of the teams: a workspace switch or a team change may touch any of it. */
+  all: ['teams'] as const,
+  /** GET /api/auth/organization/list: the teams the signed-in user belongs to. */
+  list: ['teams', 'list'] as const,
+  /** GET /api/auth/organization/get-full-organization: a team with its members and invitations. */
+  team: (id: string) => ['teams', 'team', id] as const,
+  /** GET /api/organizations/:id/usage: the team's generations this period (owners and admins). */
+  usage: (id: string) => ['teams', 'usage', id] as const,
+  /** GET /api/organizations/:id/chats: the chats shared with the team. */
+  chats: (id: string) => ['teams', 'chats', id] as const,
+  /** GET /api/auth/organization/get-invitation: an invitation as its invitee sees it. */
+  invitation: (id: string) => ['teams', 'invitation', id] as const,
+};

@@ -16,7 +16,10 @@ export interface ServerConfig {
 
 export interface BillingConfig {
   enabled: boolean;
-  offers: Record<'starter' | 'pro', Record<'monthly' | 'yearly', boolean>>;
+  offers: Record<'starter' | 'pro', Record<'monthly' | 'yearly', boolean>> & {
+    /** Sold to teams, per seat (absent from an older server). */
+    enterprise?: Record<'monthly' | 'yearly', boolean>;
+  };
   salesEmail: string | null;
 }
 

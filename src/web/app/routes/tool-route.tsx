@@ -29,17 +29,15 @@ export function ToolRoute() {
   const navigate = useNavigate();
   const segment = location.pathname.split('/')[2];
   const { state } = useAuth();
-  const [selection, setSelection] = useState<Selection>({ segment, chatId: null, formKey: 0 });
+  // A chat opened from elsewhere (a search in another tool, the team page's shared chats) arrives as
+  // the navigation's state and opens at once.
+  const opened = (location.state as { chatId?: unknown } | null)?.chatId;
+  const openedChat = typeof opened === 'string' ? opened : null;
+  const [selection, setSelection] = useState<Selection>({ segment, chatId: openedChat, formKey: 0 });
 
   // A tool change clears the selected chat (docs/product.md §4), during render so no stale frame shows.
-  // A chat found by a search in another tool arrives as the navigation's state and opens at once.
   if (selection.segment !== segment) {
-    const opened = (location.state as { chatId?: unknown } | null)?.chatId;
-    setSelection((s) => ({
-      segment,
-      chatId: typeof opened === 'string' ? opened : null,
-      formKey: s.formKey + 1,
-    }));
+    setSelection((s) => ({ segment, chatId: openedChat, formKey: s.formKey + 1 }));
   }
 
   const newChat = useCallback(
@@ -56,6 +54,9 @@ export function ToolRoute() {
   if (state.status !== 'signed-in' || !isToolSlug(segment)) return null;
   const { user } = state;
   const uid = user.uid;
+  const team = user.workspace
+    ? { organizationId: user.workspace.organizationId, name: user.workspace.name }
+    : null;
   return (
     <ToolLayout
       segment={segment}
@@ -84,6 +85,9 @@ export function ToolRoute() {
         <ChatView
           key={selection.chatId}
           chatId={selection.chatId}
+          viewerUid={uid}
+          team={team}
+          onOpenChat={select}
           onSettled={authStore.reloadUser}
           initialFollowUp={selection.followUp}
           renderEditForm={({ input, pending, onSubmit, onCancel }) => (

@@ -24,7 +24,8 @@ interface DisclosureDropdownProps {
   hover?: boolean;
   align?: 'start' | 'end';
   panelClassName?: string;
-  children: ReactNode;
+  /** The panel's content; as a function it is given `close` (for an entry that opens a dialog). */
+  children: ReactNode | ((close: (returnFocus?: boolean) => void) => ReactNode);
 }
 
 const FOCUSABLE = 'a[href], button:not(:disabled)';
@@ -186,7 +187,7 @@ export function DisclosureDropdown({
               panelClassName,
             )}
           >
-            {children}
+            {typeof children === 'function' ? children(close) : children}
           </div>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { User } from '#shared/user';
 import { Button } from '#web/components/ui/button.tsx';
@@ -19,9 +19,14 @@ export interface HeaderAccount {
   user: User | null;
 }
 
+/** Where the workspace switcher sits: beside the avatar, or in the small-screen menu. */
+export type WorkspacePlacement = 'header' | 'menu';
+
 export interface HeaderProps {
   account: HeaderAccount;
   onSignOut: () => void;
+  /** The signed-in user's workspace switcher (composed by the app: it is a feature's). */
+  renderWorkspace?: (placement: WorkspacePlacement, onDone?: () => void) => ReactNode;
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -30,7 +35,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-foreground' : 'text-muted-foreground hover:text-foreground',
   );
 
-export function Header({ account, onSignOut }: HeaderProps) {
+export function Header({ account, onSignOut, renderWorkspace }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-border/70 border-b bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6 lg:gap-4 lg:px-8">
@@ -51,24 +56,27 @@ export function Header({ account, onSignOut }: HeaderProps) {
         </nav>
         <div className="flex items-center gap-2">
           <ThemeToggle className="max-lg:hidden" />
-          <div className="hidden lg:block">
-            <AccountControl account={account} onSignOut={onSignOut} />
+          <div className="hidden items-center gap-2 lg:flex">
+            <AccountControl account={account} onSignOut={onSignOut} renderWorkspace={renderWorkspace} />
           </div>
-          <MobileMenu account={account} onSignOut={onSignOut} />
+          <MobileMenu account={account} onSignOut={onSignOut} renderWorkspace={renderWorkspace} />
         </div>
       </div>
     </header>
   );
 }
 
-function AccountControl({ account, onSignOut }: HeaderProps) {
+function AccountControl({ account, onSignOut, renderWorkspace }: HeaderProps) {
   const loading = <Skeleton shape="circle" className="size-9" role="status" aria-label="Loading account" />;
   if (account.status === 'loading') return loading;
   if (account.status === 'signed-in' && account.user)
     return (
-      <Suspense fallback={loading}>
-        <UserMenu user={account.user} onSignOut={onSignOut} />
-      </Suspense>
+      <>
+        {renderWorkspace?.('header')}
+        <Suspense fallback={loading}>
+          <UserMenu user={account.user} onSignOut={onSignOut} />
+        </Suspense>
+      </>
     );
   return (
     <Button asChild size="compact" className="whitespace-nowrap">

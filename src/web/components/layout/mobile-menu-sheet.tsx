@@ -29,6 +29,7 @@ export interface MobileMenuSheetProps extends HeaderProps {
 export function MobileMenuSheet({
   account,
   onSignOut,
+  renderWorkspace,
   open,
   onOpenChange,
   returnFocusTo,
@@ -71,6 +72,7 @@ export function MobileMenuSheet({
                 {link.label}
               </NavLink>
             ))}
+            {account.status === 'signed-in' && account.user ? renderWorkspace?.('menu', close) : null}
             {account.status === 'signed-in' && account.user ? (
               <NavLink to="/account" onClick={close} className={(state) => cn(rowClass(state), 'mt-4')}>
                 <UserRound className="size-4 text-primary" aria-hidden />

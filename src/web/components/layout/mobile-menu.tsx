@@ -6,7 +6,7 @@ const loadSheet = () => import('./mobile-menu-sheet.tsx');
 const MobileMenuSheet = lazy(async () => ({ default: (await loadSheet()).MobileMenuSheet }));
 
 /** The small-screen menu button; the sheet's code arrives when the button is first approached. */
-export function MobileMenu({ account, onSignOut }: HeaderProps) {
+export function MobileMenu({ account, onSignOut, renderWorkspace }: HeaderProps) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -42,6 +42,7 @@ export function MobileMenu({ account, onSignOut }: HeaderProps) {
           <MobileMenuSheet
             account={account}
             onSignOut={onSignOut}
+            renderWorkspace={renderWorkspace}
             open={open}
             onOpenChange={setOpen}
             returnFocusTo={buttonRef}

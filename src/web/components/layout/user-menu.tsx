@@ -1,4 +1,4 @@
-import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { LogOut, ShieldCheck, UserRound, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { DEFAULT_AVATAR, type User } from '#shared/user';
 import { DisclosureDropdown, dropdownItemClass } from './disclosure-dropdown.tsx';
@@ -35,6 +35,10 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
       <Link to="/account" className={dropdownItemClass()}>
         <UserRound className="size-4 text-muted-foreground" aria-hidden />
         Account
+      </Link>
+      <Link to="/team" className={dropdownItemClass()}>
+        <UsersRound className="size-4 text-muted-foreground" aria-hidden />
+        Team
       </Link>
       <button type="button" onClick={onSignOut} className={`${dropdownItemClass()} w-full text-destructive`}>
         <LogOut className="size-4" aria-hidden />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AuthCallError, authCall } from '#web/lib/auth-call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { accountKeys } from '#web/lib/query-keys.ts';
-import { AuthCallError, authCall } from './auth-call.ts';
 
 /** better-auth's refusal when the session is older than its fresh age (a day) for adding a passkey. */
 const SESSION_NOT_FRESH = 'forbidden:session_not_fresh';

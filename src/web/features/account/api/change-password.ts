@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { authCall } from '#web/lib/auth-call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
-import { authCall } from './auth-call.ts';
 
 export interface ChangePasswordInput {
   currentPassword: string;

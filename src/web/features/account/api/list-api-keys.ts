@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authCall } from '#web/lib/auth-call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { accountKeys } from '#web/lib/query-keys.ts';
-import { authCall } from './auth-call.ts';
 
 /** One of the user's API keys as the list shows it (never the key itself: it is shown once, when made). */
 export interface ApiKeySummary {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authCall } from '#web/lib/auth-call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { accountKeys } from '#web/lib/query-keys.ts';
-import { authCall } from './auth-call.ts';
 
 /** POST /api/auth/api-key/delete {keyId}: the key stops working at once. */
 export function revokeApiKey(keyId: string): Promise<{ success: boolean }> {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authCall } from '#web/lib/auth-call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { accountKeys } from '#web/lib/query-keys.ts';
-import { authCall } from './auth-call.ts';
 
 /** A sign-in method linked to the account: `credential` is the e-mail and password. */
 export interface SignInMethod {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { authCall } from '#web/lib/auth-call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
-import { authCall } from './auth-call.ts';
 
 /** POST /api/auth/update-user {name}: the display name (the username rules, checked again by the server). */
 export function updateDisplayName(name: string): Promise<{ status: boolean }> {

@@ -22,7 +22,7 @@ export interface AccountPageProps {
 }
 
 /**
- * /account: what a signed-in user manages themselves, one card per section (AccountSection) in a
+ * /account: what a signed-in user manages themselves, one card per section (SectionCard) in a
  * single column. A section is a component of this folder taking what it needs of these props: one line.
  */
 export function AccountPage({ user, onUserChanged, onSessionReplaced, onAccountDeleted }: AccountPageProps) {

@@ -4,18 +4,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { API_KEY_EXPIRY_CHOICES, apiKeyNameSchema } from '#shared/credential-schemas';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { PendingButton } from '#web/components/ui/pending-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import { readableError } from '#web/features/account/api/auth-call.ts';
 import { type CreatedApiKey, useCreateApiKey } from '#web/features/account/api/create-api-key.ts';
 import { type ApiKeySummary, useApiKeys } from '#web/features/account/api/list-api-keys.ts';
 import { useRevokeApiKey } from '#web/features/account/api/revoke-api-key.ts';
+import { readableError } from '#web/lib/auth-call.ts';
 import { cn } from '#web/lib/cn.ts';
 import { notify } from '#web/lib/notify.ts';
-import { AccountSection } from './account-section.tsx';
 import { ConfirmedRemove, CredentialList, CredentialRow } from './credential-list.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -45,7 +45,7 @@ export function ApiKeysSection() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   return (
-    <AccountSection
+    <SectionCard
       id="api-keys"
       title="API keys"
       icon={KeyRound}
@@ -69,7 +69,7 @@ export function ApiKeysSection() {
           {(key) => <ApiKeyRow apiKey={key} />}
         </CredentialList>
       </div>
-    </AccountSection>
+    </SectionCard>
   );
 }
 

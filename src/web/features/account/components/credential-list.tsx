@@ -4,7 +4,7 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { readableError } from '#web/features/account/api/auth-call.ts';
+import { readableError } from '#web/lib/auth-call.ts';
 
 interface CredentialListProps<T extends { id: string }> {
   query: UseQueryResult<T[]>;

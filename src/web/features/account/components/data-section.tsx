@@ -2,6 +2,7 @@ import { Download, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '#shared/user';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormField, fieldAria } from '#web/components/ui/form-field.tsx';
@@ -10,7 +11,6 @@ import { useSignInMethods } from '#web/features/account/api/sign-in-methods.ts';
 import { authClient, authErrorCode, authErrorMessage } from '#web/lib/auth-client.ts';
 import { notify } from '#web/lib/notify.ts';
 import { useApiDownload } from '#web/lib/use-api-download.ts';
-import { AccountSection } from './account-section.tsx';
 
 export interface DataSectionProps {
   /** The signed-in user (the auth store's). */
@@ -83,7 +83,7 @@ export function DataSection({ user, onAccountDeleted }: DataSectionProps) {
   }
 
   return (
-    <AccountSection
+    <SectionCard
       id="data"
       title="Your data"
       description="Download everything Draftsmith keeps about you, or delete your account."
@@ -165,6 +165,6 @@ export function DataSection({ user, onAccountDeleted }: DataSectionProps) {
           </div>
         )}
       </ConfirmDialog>
-    </AccountSection>
+    </SectionCard>
   );
 }

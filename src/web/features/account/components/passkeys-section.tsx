@@ -4,16 +4,16 @@ import { useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { passkeyNameSchema } from '#shared/credential-schemas';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { PendingButton } from '#web/components/ui/pending-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { useAddPasskey } from '#web/features/account/api/add-passkey.ts';
-import { readableError } from '#web/features/account/api/auth-call.ts';
 import { useDeletePasskey, useRenamePasskey } from '#web/features/account/api/change-passkey.ts';
 import { type PasskeySummary, usePasskeys } from '#web/features/account/api/list-passkeys.ts';
+import { readableError } from '#web/lib/auth-call.ts';
 import { notify } from '#web/lib/notify.ts';
-import { AccountSection } from './account-section.tsx';
 import { ConfirmedRemove, CredentialList, CredentialRow } from './credential-list.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -33,7 +33,7 @@ export function PasskeysSection() {
   const available = useSyncExternalStore(noSubscription, passkeysAvailable, () => true);
 
   return (
-    <AccountSection
+    <SectionCard
       id="passkeys"
       title="Passkeys"
       icon={Fingerprint}
@@ -56,7 +56,7 @@ export function PasskeysSection() {
           {(passkey) => <PasskeyRow passkey={passkey} />}
         </CredentialList>
       </div>
-    </AccountSection>
+    </SectionCard>
   );
 }
 

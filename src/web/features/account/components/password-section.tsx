@@ -3,14 +3,14 @@ import { KeyRound, Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { newPasswordSchema, PASSWORD_MAX } from '#shared/auth-schemas';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import { AuthCallError, readableError } from '#web/features/account/api/auth-call.ts';
 import { useChangePassword } from '#web/features/account/api/change-password.ts';
 import { useSignInMethods } from '#web/features/account/api/sign-in-methods.ts';
+import { AuthCallError, readableError } from '#web/lib/auth-call.ts';
 import { notify } from '#web/lib/notify.ts';
-import { AccountSection } from './account-section.tsx';
 
 const passwordForm = z
   .object({
@@ -36,7 +36,7 @@ export function PasswordSection({ onSessionReplaced }: PasswordSectionProps) {
   const methods = useSignInMethods();
   const hasPassword = methods.data?.some((m) => m.providerId === 'credential');
   return (
-    <AccountSection
+    <SectionCard
       id="password"
       title="Password"
       icon={KeyRound}
@@ -51,7 +51,7 @@ export function PasswordSection({ onSessionReplaced }: PasswordSectionProps) {
       ) : (
         <PasswordForm onSessionReplaced={onSessionReplaced} />
       )}
-    </AccountSection>
+    </SectionCard>
   );
 }
 

@@ -5,14 +5,14 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { signUpSchema } from '#shared/auth-schemas';
 import { DEFAULT_AVATAR, type User } from '#shared/user';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import { readableError } from '#web/features/account/api/auth-call.ts';
 import { useUpdateDisplayName } from '#web/features/account/api/update-display-name.ts';
 import { useUploadProfilePhoto } from '#web/features/account/api/upload-profile-photo.ts';
+import { readableError } from '#web/lib/auth-call.ts';
 import { notify } from '#web/lib/notify.ts';
 import { PHOTO_TYPES, photoError } from '#web/lib/user-photo.ts';
-import { AccountSection } from './account-section.tsx';
 
 /** The display name follows the sign-up username rules (docs/product.md §5). */
 const nameForm = z.object({ name: signUpSchema.shape.username });
@@ -27,7 +27,7 @@ interface ProfileSectionProps {
 /** Display name and photo (docs/product.md §7: the profile update). */
 export function ProfileSection({ user, onUserChanged }: ProfileSectionProps) {
   return (
-    <AccountSection
+    <SectionCard
       id="profile"
       title="Profile"
       icon={UserRound}
@@ -37,7 +37,7 @@ export function ProfileSection({ user, onUserChanged }: ProfileSectionProps) {
         <PhotoControl user={user} onUserChanged={onUserChanged} />
         <NameControl user={user} onUserChanged={onUserChanged} />
       </div>
-    </AccountSection>
+    </SectionCard>
   );
 }
 

@@ -1,14 +1,14 @@
 import { Laptop, Loader2, LogOut, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { readableError } from '#web/features/account/api/auth-call.ts';
 import { type AccountSession, useSessions } from '#web/features/account/api/list-sessions.ts';
 import { useRevokeOtherSessions, useRevokeSession } from '#web/features/account/api/revoke-session.ts';
 import { describeUserAgent, deviceLabel } from '#web/features/account/lib/user-agent.ts';
+import { readableError } from '#web/lib/auth-call.ts';
 import { notify } from '#web/lib/notify.ts';
-import { AccountSection } from './account-section.tsx';
 
 const KIND_ICONS = { desktop: Laptop, mobile: Smartphone, tablet: Tablet } as const;
 
@@ -30,7 +30,7 @@ export function SessionsSection() {
   }
 
   return (
-    <AccountSection
+    <SectionCard
       id="sessions"
       title="Sessions"
       icon={MonitorSmartphone}
@@ -69,7 +69,7 @@ export function SessionsSection() {
         pending={revokeOthers.isPending}
         onConfirm={signOutOthers}
       />
-    </AccountSection>
+    </SectionCard>
   );
 }
 

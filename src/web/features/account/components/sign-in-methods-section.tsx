@@ -3,10 +3,10 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { User } from '#shared/user';
 import { GithubIcon, GoogleIcon } from '#web/components/icons/brand-icons.tsx';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { readableError } from '#web/features/account/api/auth-call.ts';
 import {
   type SignInMethod,
   useLinkSocialAccount,
@@ -14,9 +14,9 @@ import {
   useUnlinkSignInMethod,
 } from '#web/features/account/api/sign-in-methods.ts';
 import { linkResult, providerLabel } from '#web/features/account/lib/link-result.ts';
+import { readableError } from '#web/lib/auth-call.ts';
 import { notify } from '#web/lib/notify.ts';
 import { useServerConfig } from '#web/lib/server-config.ts';
-import { AccountSection } from './account-section.tsx';
 
 const PROVIDERS = [
   { id: 'google', Icon: GoogleIcon },
@@ -66,7 +66,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
   }
 
   return (
-    <AccountSection
+    <SectionCard
       id="sign-in-methods"
       title="Sign-in methods"
       icon={LockKeyhole}
@@ -147,7 +147,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
         pending={unlink.isPending}
         onConfirm={confirmUnlink}
       />
-    </AccountSection>
+    </SectionCard>
   );
 }
 

@@ -1,6 +1,6 @@
-import { ChevronDown, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { PLAN_IDS, type PlanId, planName } from '#shared/plans';
-import { cn } from '#web/lib/cn.ts';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
 
 interface PlanSelectProps {
   /** The account's plan id, as the server has it. */
@@ -19,32 +19,22 @@ export function PlanSelect({ value, pending, label, onChange }: PlanSelectProps)
   const options = isPlanId(value) ? PLAN_IDS : [...PLAN_IDS, value];
   return (
     <div className="relative inline-flex items-center gap-2">
-      <div className="relative">
-        <select
-          aria-label={label}
-          value={pending ?? value}
-          disabled={pending !== null}
-          onChange={(event) => {
-            const next = event.target.value;
-            if (isPlanId(next) && next !== value) onChange(next);
-          }}
-          className={cn(
-            'h-9 w-32 appearance-none rounded-lg border border-border bg-background pr-8 pl-3 text-sm text-foreground shadow-xs transition-colors',
-            'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/30',
-            'disabled:cursor-wait disabled:opacity-60',
-          )}
-        >
-          {options.map((id) => (
-            <option key={id} value={id}>
-              {isPlanId(id) ? planName(id) : id}
-            </option>
-          ))}
-        </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-      </div>
+      <NativeSelect
+        aria-label={label}
+        value={pending ?? value}
+        disabled={pending !== null}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (isPlanId(next) && next !== value) onChange(next);
+        }}
+        className="w-32"
+      >
+        {options.map((id) => (
+          <option key={id} value={id}>
+            {isPlanId(id) ? planName(id) : id}
+          </option>
+        ))}
+      </NativeSelect>
       {pending !== null ? (
         <span role="status" className="inline-flex">
           <Loader2 className="size-4 animate-spin text-muted-foreground" aria-hidden />

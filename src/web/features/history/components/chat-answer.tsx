@@ -24,7 +24,8 @@ type ChatAnswerProps = {
       message: ChatMessageResponse;
       /** Offered on the chat's last answer only. */
       onRegenerate?: () => void;
-      onChooseVersion: (version: number) => void;
+      /** Without it (a chat read by a team member who did not write it) the versions are not offered. */
+      onChooseVersion?: (version: number) => void;
       /** Another answer is being written: versions and Regenerate wait. */
       busy: boolean;
     }
@@ -62,13 +63,15 @@ export function ChatAnswer(props: ChatAnswerProps) {
             </Button>
           ) : (
             <>
-              <VersionSwitcher
-                version={props.message.version}
-                versions={props.message.versions}
-                of="answer"
-                disabled={props.busy}
-                onChoose={props.onChooseVersion}
-              />
+              {props.onChooseVersion ? (
+                <VersionSwitcher
+                  version={props.message.version}
+                  versions={props.message.versions}
+                  of="answer"
+                  disabled={props.busy}
+                  onChoose={props.onChooseVersion}
+                />
+              ) : null}
               {props.onRegenerate ? (
                 <Button
                   variant="ghost"

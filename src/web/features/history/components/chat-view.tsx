@@ -32,6 +32,12 @@ export interface EditFormProps {
 
 interface ChatViewProps {
   chatId: string;
+  /** The signed-in user's uid: a chat of someone else's (shared with their team) is read-only. */
+  viewerUid: string;
+  /** The team the viewer works in (null: personal): 'Share with team' shares with it. */
+  team?: { organizationId: string; name: string } | null;
+  /** Opens another chat: where a follow-up on someone else's shared chat went on (the viewer's copy). */
+  onOpenChat?: (chatId: string) => void;
   /** After every answer that reached an end: the plan's usage may have changed. */
   onSettled?: () => void;
   /** Edit of the first request: offered when given, for chats kept with their form's fields. */
@@ -46,9 +52,17 @@ interface ChatViewProps {
  * be regenerated, every answer and the first request show their versions, and the first request can
  * be edited and run again. Esc stops an answer being written.
  */
-export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }: ChatViewProps) {
+export function ChatView({
+  chatId,
+  viewerUid,
+  team = null,
+  onOpenChat,
+  onSettled,
+  renderEditForm,
+  initialFollowUp,
+}: ChatViewProps) {
   const chat = useHistoryItem(chatId);
-  const answer = useChatAnswer(chatId, onSettled);
+  const answer = useChatAnswer(chatId, onSettled, onOpenChat);
   const choose = useChooseVersion();
   const [editing, setEditing] = useState(false);
   const [showAll, setShowAll] = useState(false);
@@ -135,10 +149,14 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
   const hiddenUntil = !showAll && shown.length > LATEST_SHOWN + 4 ? shown.length - LATEST_SHOWN : 0;
   const matchReport = toMatchReport(chat.data.matchReport);
   const downloadLabel = answerDownloadLabel(chat.data.service);
-  const showVersion = (message: ChatMessageResponse) => (version: number) =>
-    choose.mutate({ chatId, messageId: message.id, version });
+  // A chat a team member shared, read by another member: no Edit, Regenerate or versions, and a
+  // follow-up goes on in the reader's own copy.
+  const readOnly = chat.data.uid !== viewerUid;
+  const showVersion = (message: ChatMessageResponse) =>
+    readOnly ? undefined : (version: number) => choose.mutate({ chatId, messageId: message.id, version });
   const input = chat.data.input;
-  const canEdit = renderEditForm !== undefined && input !== null && chat.data.file === null;
+  const canEdit = !readOnly && renderEditForm !== undefined && input !== null && chat.data.file === null;
+  const chooseFirst = first ? showVersion(first) : undefined;
 
   // A code refactor's first answer compares with the code it was asked about.
   const submitted =
@@ -146,20 +164,22 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
   const answerTitle = (index: number) => (index === 1 ? 'AI Output' : 'Answer');
   return (
     <article className="grid grid-cols-[minmax(0,1fr)] gap-5" aria-label={chat.data.title}>
-      <ChatToolbar chatId={chatId} title={chat.data.title} />
+      <ChatToolbar chat={chat.data} readOnly={readOnly} team={team} />
       <PromptSection
         prompt={first?.content ?? ''}
         file={chat.data.file ?? null}
         actions={
           first ? (
             <>
-              <VersionSwitcher
-                version={first.version}
-                versions={first.versions}
-                of="chat"
-                disabled={busy}
-                onChoose={showVersion(first)}
-              />
+              {chooseFirst ? (
+                <VersionSwitcher
+                  version={first.version}
+                  versions={first.versions}
+                  of="chat"
+                  disabled={busy}
+                  onChoose={chooseFirst}
+                />
+              ) : null}
               {canEdit && !editing ? (
                 <Button
                   variant="ghost"
@@ -214,7 +234,7 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
             message={message}
             busy={busy}
             onChooseVersion={showVersion(message)}
-            onRegenerate={isLast ? () => void answer.start({ kind: 'regenerate' }) : undefined}
+            onRegenerate={isLast && !readOnly ? () => void answer.start({ kind: 'regenerate' }) : undefined}
             wrap={
               index === 1
                 ? (text) => <WithMatchReport report={matchReport}>{text}</WithMatchReport>
@@ -222,7 +242,7 @@ export function ChatView({ chatId, onSettled, renderEditForm, initialFollowUp }:
             }
             refactorSource={index === 1 ? submitted : null}
             footer={
-              isLast && downloadLabel ? (
+              isLast && downloadLabel && !readOnly ? (
                 <AnswerDownloads historyId={chatId} label={downloadLabel} />
               ) : undefined
             }

@@ -20,7 +20,12 @@ export type ChatAnswerState =
  * history lists and the plan's usage follow (`onSettled`). Stop asks the server to end it, which saves
  * what it has as stopped.
  */
-export function useChatAnswer(chatId: string, onSettled?: () => void) {
+export function useChatAnswer(
+  chatId: string,
+  onSettled?: () => void,
+  /** The answer was saved in another chat (a team member's own copy of a chat shared with them). */
+  onMoved?: (historyId: string) => void,
+) {
   const [state, setState] = useState<ChatAnswerState>({ status: 'idle' });
   /** How the last answer ended, for screen readers (said once, politely). */
   const [announcement, setAnnouncement] = useState('');
@@ -59,6 +64,16 @@ export function useChatAnswer(chatId: string, onSettled?: () => void) {
         });
         if (abort.signal.aborted) return false;
         batcher.flush();
+        const savedIn = typeof result.historyId === 'string' ? result.historyId : chatId;
+        if (savedIn !== chatId && onMoved) {
+          // A follow-up on someone else's shared chat goes on in the member's own copy: open it.
+          void queryClient.invalidateQueries({ queryKey: historyKeys.lists });
+          void queryClient.invalidateQueries({ queryKey: generationKeys.running });
+          onSettled?.();
+          setState({ status: 'idle' });
+          onMoved(savedIn);
+          return true;
+        }
         await refresh();
         setState({ status: 'idle' });
         setAnnouncement(result.status === 'stopped' ? 'Answer stopped.' : 'Answer complete.');
@@ -75,7 +90,7 @@ export function useChatAnswer(chatId: string, onSettled?: () => void) {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [chatId, batcher, refresh, onSettled],
+    [chatId, batcher, refresh, onSettled, onMoved, queryClient],
   );
 
   const stop = useCallback(async () => {

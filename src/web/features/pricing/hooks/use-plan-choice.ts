@@ -68,6 +68,7 @@ export function usePlanChoice(
       if (action.kind === 'checkout') return checkout(action.plan, action.period);
       setPending(null);
       if (action.kind === 'sign-up') navigate('/signup', { state: { from: action.returnTo } });
+      else if (action.kind === 'team') navigate(action.to);
       else if (action.kind === 'mail') goTo(action.href);
       else {
         notify.info(action.title, {

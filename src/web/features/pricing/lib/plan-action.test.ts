@@ -46,6 +46,18 @@ describe('planAction', () => {
     });
   });
 
+  it('sends Enterprise to the team page when it is sold online per seat, after sign-up for a visitor', () => {
+    const teams = { ...on, offers: { ...on.offers, enterprise: { monthly: true, yearly: false } } };
+    const to = { pathname: '/team', search: '?plan=enterprise&period=monthly' };
+    expect(planAction({ id: 'enterprise' }, 'monthly', true, teams)).toEqual({ kind: 'team', to });
+    expect(planAction({ id: 'enterprise' }, 'monthly', false, teams)).toEqual({
+      kind: 'sign-up',
+      returnTo: to,
+    });
+    // Not sold yearly here: the sales address as before.
+    expect(planAction({ id: 'enterprise' }, 'yearly', true, teams)).toMatchObject({ kind: 'mail' });
+  });
+
   it('writes to sales for Enterprise, or says who to ask without a sales address', () => {
     expect(planAction({ id: 'enterprise' }, 'monthly', false, on)).toEqual({
       kind: 'mail',

@@ -7,6 +7,8 @@ export type PlanAction =
   /** Sign up first, then come back to `returnTo`, which starts the checkout. */
   | { kind: 'sign-up'; returnTo: { pathname: string; search: string } }
   | { kind: 'mail'; href: string }
+  /** Enterprise sold online: it is bought for a team, on the team page (ADR 0026). */
+  | { kind: 'team'; to: { pathname: string; search: string } }
   /** Nothing to buy here: say why (a visitor is offered the free sign-up beside it). */
   | { kind: 'notice'; title: string; description: string; offerSignUp?: boolean };
 
@@ -36,6 +38,10 @@ export function planAction(
   billing: BillingConfig,
 ): PlanAction {
   if (plan.id === 'enterprise') {
+    if (billing.enabled && billing.offers.enterprise?.[period]) {
+      const to = { pathname: '/team', search: checkoutSearch(plan.id, period) };
+      return signedIn ? { kind: 'team', to } : { kind: 'sign-up', returnTo: to };
+    }
     if (billing.salesEmail) {
       const subject = encodeURIComponent('Draftsmith Enterprise');
       return { kind: 'mail', href: `mailto:${billing.salesEmail}?subject=${subject}` };

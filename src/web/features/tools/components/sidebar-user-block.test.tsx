@@ -36,6 +36,28 @@ describe('SidebarUserBlock', () => {
   it('shows no usage line when the usage is not known', () => {
     expect(render(<SidebarUserBlock user={user({})} error={false} />)).not.toContain('sidebar-usage');
   });
+
+  it('names the workspace on a line of its own: Personal, or the team', () => {
+    const personal = render(<SidebarUserBlock user={user({ workspace: null })} error={false} />);
+    expect(personal).toMatch(/data-testid="sidebar-workspace".*Personal workspace/);
+    const team = render(
+      <SidebarUserBlock
+        user={user({
+          workspace: {
+            organizationId: 'o1',
+            name: 'Acme Writers',
+            slug: 'acme',
+            role: 'member',
+            plan: 'pro',
+          },
+        })}
+        error={false}
+      />,
+    );
+    expect(team).toMatch(/data-testid="sidebar-workspace".*Acme Writers/);
+    // The name's line holds the name alone.
+    expect(team).toMatch(/data-testid="sidebar-user-name">Ada<\/p>/);
+  });
 });
 
 describe('ErrorBanner', () => {

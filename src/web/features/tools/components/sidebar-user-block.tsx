@@ -1,4 +1,4 @@
-import { Crown } from 'lucide-react';
+import { Crown, UserRound, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { cutDisplayName } from '#shared/text';
 import { type GenerationUsage, isPremium, type User } from '#shared/user';
@@ -18,7 +18,24 @@ export function usageLabel(usage: GenerationUsage): string {
     : `${usage.used} of ${usage.limit} generations this month`;
 }
 
-/** Display name (cut at 20), the plan and its usage this month, and Upgrade (docs/product.md §2). */
+/** The workspace the user works in, on a line of its own so that it never narrows the name. */
+function WorkspaceLine({ user }: { user: User }) {
+  const Icon = user.workspace ? UsersRound : UserRound;
+  return (
+    <p
+      className="flex min-w-0 items-center gap-1 text-muted-foreground text-xs"
+      data-testid="sidebar-workspace"
+    >
+      <Icon className="size-3 shrink-0" aria-hidden />
+      <span className="sr-only">Workspace: </span>
+      <span className="truncate" title={user.workspace?.name}>
+        {user.workspace ? user.workspace.name : 'Personal workspace'}
+      </span>
+    </p>
+  );
+}
+
+/** Display name (cut at 20), the plan and its usage this month, Upgrade (docs/product.md §2) and the workspace. */
 export function SidebarUserBlock({ user, error }: SidebarUserState) {
   if (error) {
     return (
@@ -52,6 +69,7 @@ export function SidebarUserBlock({ user, error }: SidebarUserState) {
             {usageLabel(user.usage)}
           </p>
         ) : null}
+        <WorkspaceLine user={user} />
       </div>
     </div>
   );

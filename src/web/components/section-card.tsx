@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-interface AccountSectionProps {
-  /** Also the section's landmark name and its anchor (`/account#<id>`). */
+interface SectionCardProps {
+  /** Its anchor (`/account#<id>`); the title names its landmark. */
   id: string;
   title: string;
   description?: ReactNode;
@@ -12,15 +12,8 @@ interface AccountSectionProps {
   children: ReactNode;
 }
 
-/** One card of the account page: a titled section with its own content. */
-export function AccountSection({
-  id,
-  title,
-  description,
-  icon: Icon,
-  action,
-  children,
-}: AccountSectionProps) {
+/** One card of a page of sections (/account, /team): a titled section with its own content. */
+export function SectionCard({ id, title, description, icon: Icon, action, children }: SectionCardProps) {
   const headingId = `${id}-heading`;
   return (
     <section

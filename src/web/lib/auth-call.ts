@@ -1,4 +1,4 @@
-import { authErrorCode, authErrorMessage, authErrorStatus } from '#web/lib/auth-client.ts';
+import { authErrorCode, authErrorMessage, authErrorStatus } from './auth-client.ts';
 
 /** A refused better-auth call: the message the server gave (the API's shape), its code and status. */
 export class AuthCallError extends Error {

@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { teamKeys } from '#web/lib/query-keys.ts';
+import { teamNameError } from './create-team-dialog.tsx';
+import { InvitationPage } from './invitation-page.tsx';
+import { inviteEmailError } from './invitations-section.tsx';
+
+function render(node: ReactNode, client = new QueryClient()) {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/accept-invitation/inv1']}>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+const noop = async () => {};
+const invitation = (fields: Record<string, unknown> = {}) => ({
+  id: 'inv1',
+  teamId: 't1',
+  teamName: 'Acme Writers',
+  inviterEmail: 'ada@example.com',
+  role: 'admin',
+  status: 'pending',
+  expiresAt: new Date(Date.now() + 86_400_000),
+  ...fields,
+});
+
+describe('InvitationPage', () => {
+  it('asks a visitor to sign in or up first', () => {
+    const html = render(<InvitationPage invitationId="inv1" status="signed-out" onWorkspaceChanged={noop} />);
+    expect(html).toContain('You have been invited to a team');
+    expect(html).toMatch(/<a [^>]*href="\/signin"[^>]*>Sign in<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/signup"[^>]*>Sign up<\/a>/);
+  });
+
+  it('shows the team, the inviter and the role with Accept and Decline', () => {
+    const client = new QueryClient();
+    client.setQueryData(teamKeys.invitation('inv1'), invitation());
+    const html = render(
+      <InvitationPage invitationId="inv1" status="signed-in" onWorkspaceChanged={noop} />,
+      client,
+    );
+    expect(html).toContain('Join Acme Writers');
+    expect(html).toContain('ada@example.com');
+    expect(html).toMatch(/Your role<\/dt><dd[^>]*>Admin</);
+    expect(html).toMatch(/>Accept<\/button>/);
+    expect(html).toMatch(/>Decline<\/button>/);
+  });
+
+  it('says when an invitation has expired', () => {
+    const client = new QueryClient();
+    client.setQueryData(teamKeys.invitation('inv1'), invitation({ expiresAt: new Date(Date.now() - 1000) }));
+    const html = render(
+      <InvitationPage invitationId="inv1" status="signed-in" onWorkspaceChanged={noop} />,
+      client,
+    );
+    expect(html).toContain('This invitation has expired');
+    expect(html).not.toContain('>Accept</button>');
+  });
+});
+
+describe('form checks', () => {
+  it('asks for a team name of at most 60 characters', () => {
+    expect(teamNameError('  ')).toBe('Please enter a name for the team.');
+    expect(teamNameError('x'.repeat(61))).toMatch(/at most 60/);
+    expect(teamNameError(' Acme ')).toBeNull();
+  });
+
+  it('asks for an e-mail address that looks like one', () => {
+    expect(inviteEmailError('')).toBe('Please enter an e-mail address.');
+    expect(inviteEmailError('ada@')).toBe('Please enter a valid e-mail address.');
+    expect(inviteEmailError(' ada@example.com ')).toBeNull();
+  });
+});
