@@ -87,4 +87,49 @@ test.describe('paying for a plan with Stripe', () => {
     await expect(page.getByTestId('current-plan-free')).toBeVisible();
     await expect(page.getByTestId('managed-subscription')).toHaveCount(0);
   });
+
+  test('Enterprise per seat: an owner subscribes a team, which gets the plan and its seats', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const account = newAccount(testInfo);
+    await createAccount(page.request, account, base);
+    await page.goto(`${base}/signin`);
+    await signInThroughForm(page, account);
+    await expect(page).toHaveURL(`${base}/`);
+
+    // Enterprise is sold to teams: the pricing page leads to the team page.
+    await page.goto(`${base}/subscription`);
+    await page.getByRole('link', { name: 'Contact sales' }).click();
+    await expect(page).toHaveURL(`${base}/team?plan=enterprise&period=monthly`);
+    const switcher = page.getByRole('button', { name: /^Workspace:/ });
+    await switcher.click();
+    await page.getByRole('button', { name: 'Create a team' }).click();
+    const create = page.getByRole('dialog', { name: 'Create a team' });
+    await create.getByLabel('Team name').fill('Paying Team');
+    await create.getByRole('button', { name: 'Create team' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Paying Team' })).toBeVisible();
+
+    const plan = page.getByRole('region', { name: 'Plan' });
+    await expect(plan).toContainText('No team plan');
+    await expect(plan.getByLabel('Plan')).toHaveValue('enterprise');
+    await plan.getByLabel('Billing').selectOption('yearly');
+    await plan.getByLabel('Seats').fill('3');
+    await shot(page, testInfo, 'team-plan-subscribe.png', { fullPage: true });
+    await plan.getByRole('button', { name: 'Subscribe the team' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_`));
+    await expect(page.getByTestId('price')).toHaveText('price_enterprise_yearly');
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await expect(page).toHaveURL(`${base}/team`);
+    await expect(page.getByText('Thank you for subscribing')).toBeVisible();
+    await expect(plan).toContainText('Enterprise plan, 3 seats');
+    await expect(page.getByRole('region', { name: 'Usage', exact: true })).toContainText('Enterprise');
+    await shot(page, testInfo, 'team-plan-subscribed.png', { fullPage: true });
+
+    // The team's own subscription settings.
+    await plan.getByRole('button', { name: 'Manage subscription' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${stripe.url}/portal/bps_`));
+  });
 });

@@ -73,6 +73,9 @@ export const adminTeamSchema = z.object({
     .int()
     .nullable()
     .meta({ description: 'Seats paid for; null: as many as it has members.' }),
+  subscribed: z
+    .boolean()
+    .meta({ description: 'The plan comes from a Stripe subscription (not an administrator).' }),
 });
 export type AdminTeam = z.infer<typeof adminTeamSchema>;
 

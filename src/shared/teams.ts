@@ -37,6 +37,10 @@ export const teamUsageSchema = z.object({
     .int()
     .meta({ description: 'Seats on the plan: those paid for, else the number of members.' }),
   used: z.number().int(),
+  subscribed: z.boolean().meta({
+    description:
+      'The plan comes from a Stripe subscription, which the portal manages (not an administrator).',
+  }),
   tools: toolCounts,
   members: z.array(
     z.object({

@@ -51,6 +51,10 @@ interface CheckoutRecord {
   customer: string;
   price: string;
   metadata: Record<string, string>;
+  /** subscription_data[metadata]: what the subscription it makes carries. */
+  subscriptionMetadata: Record<string, string>;
+  /** line_items[0][quantity]: a team's seats. */
+  quantity: number;
   clientReferenceId: string;
   successUrl: string;
   cancelUrl: string;
@@ -112,6 +116,8 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
         customer: body.customer ?? '',
         price: body['line_items[0][price]'] ?? '',
         metadata: metadataOf(body, 'metadata'),
+        subscriptionMetadata: metadataOf(body, 'subscription_data[metadata]'),
+        quantity: Number(body['line_items[0][quantity]'] ?? '1'),
         clientReferenceId: body.client_reference_id ?? '',
         successUrl: body.success_url ?? '',
         cancelUrl: body.cancel_url ?? '',
@@ -181,7 +187,8 @@ export async function startFakeStripe(): Promise<FakeStripeServer> {
         price: checkout.price,
         periodStart: now,
         periodEnd: now + 30 * 86400,
-        metadata: { uid: checkout.metadata.uid ?? '', plan: checkout.metadata.plan ?? '' },
+        metadata: checkout.subscriptionMetadata,
+        quantity: checkout.quantity,
       });
       subscriptions.set(checkout.customer, subscription);
       await deliver(stripeEvent('customer.subscription.created', subscription, now));

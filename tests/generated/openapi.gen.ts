@@ -3047,6 +3047,8 @@ export interface paths {
                             /** @description Seats on the plan: those paid for, else the number of members. */
                             seats: number;
                             used: number;
+                            /** @description The plan comes from a Stripe subscription, which the portal manages (not an administrator). */
+                            subscribed: boolean;
                             /** @description Generations per tool slug (tools without any are absent). */
                             tools: {
                                 [key: string]: number;
@@ -5742,6 +5744,8 @@ export interface paths {
                                 plan: ("free" | "starter" | "pro" | "enterprise") | string;
                                 /** @description Seats paid for; null: as many as it has members. */
                                 seats: number | null;
+                                /** @description The plan comes from a Stripe subscription (not an administrator). */
+                                subscribed: boolean;
                             }[];
                         };
                     };
@@ -5849,6 +5853,8 @@ export interface paths {
                                 plan: ("free" | "starter" | "pro" | "enterprise") | string;
                                 /** @description Seats paid for; null: as many as it has members. */
                                 seats: number | null;
+                                /** @description The plan comes from a Stripe subscription (not an administrator). */
+                                subscribed: boolean;
                             };
                         };
                     };

@@ -62,6 +62,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         periodEnd: usage.period.end.toISOString(),
         seats: team?.seats ?? members.length,
         used: usage.rows.reduce((sum, row) => sum + row.count, 0),
+        subscribed: team?.subscribed ?? false,
         tools,
         // Former members' generations still count in `used` and `tools`; the table lists members.
         members: members.map((m) => ({

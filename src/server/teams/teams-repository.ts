@@ -40,6 +40,7 @@ export function createTeamsRepository(db: Db) {
     createdAt: organization.createdAt,
     plan: sql<string>`coalesce(${organizationPlan.subscription}, 'free')`,
     seats: organizationPlan.seats,
+    subscribed: sql<boolean>`${organizationPlan.stripeSubscriptionId} is not null`,
   };
 
   /** Teams as an administrator sees them: with their member count and plan. */

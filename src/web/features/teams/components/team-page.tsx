@@ -14,6 +14,7 @@ import { LoadingPlaceholder } from './loading-placeholder.tsx';
 import { MembersSection } from './members-section.tsx';
 import { PersonalWorkspace } from './personal-workspace.tsx';
 import { SharedChatsSection } from './shared-chats-section.tsx';
+import { TeamPlanSection } from './team-plan-section.tsx';
 import { UsageSection } from './usage-section.tsx';
 
 export interface TeamPageProps {
@@ -24,8 +25,8 @@ export interface TeamPageProps {
 }
 
 /**
- * /team: the active team's name and the user's role, its members, invitations (owners and admins),
- * usage (owners and admins), the chats shared with it, and Leave. In the personal workspace it offers
+ * /team: the active team's name and the user's role, its members, invitations, plan and subscription,
+ * and usage (those four for owners and admins), the chats shared with it, and Leave. In the personal workspace it offers
  * the user's teams and 'Create a team'.
  */
 export function TeamPage({ user, onWorkspaceChanged }: TeamPageProps) {
@@ -97,6 +98,7 @@ function ActiveTeam({ user, teamId, onWorkspaceChanged }: TeamPageProps & { team
             viewerRole={myRole}
           />
           {manages ? <InvitationsSection teamId={teamId} invitations={team.data.invitations} /> : null}
+          {manages ? <TeamPlanSection teamId={teamId} members={team.data.members.length} /> : null}
           {manages ? <UsageSection teamId={teamId} /> : null}
         </>
       )}

@@ -34,9 +34,19 @@ export function UsageSection({ teamId }: { teamId: string }) {
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
           <dl className="grid gap-3 sm:grid-cols-3">
-            <Figure label="Plan" value={planName(usage.data.plan)} />
+            <Figure
+              label="Plan"
+              value={usage.data.plan === 'free' ? 'No team plan' : planName(usage.data.plan)}
+            />
             <Figure label="Seats" value={String(usage.data.seats)} />
-            <Figure label="Used this period" value={teamUsageLabel(usage.data.used, usage.data.limit)} />
+            <Figure
+              label="Used this period"
+              value={
+                usage.data.plan === 'free'
+                  ? 'Counted by each member’s own plan'
+                  : teamUsageLabel(usage.data.used, usage.data.limit)
+              }
+            />
           </dl>
           <p className="-mt-3 text-muted-foreground text-xs">
             Counted since {dateFormat.format(new Date(usage.data.periodStart))}; the count starts again on{' '}
