@@ -9128,7 +9128,7 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description The caller becomes its owner, and the session works in it.
+         * @description The caller becomes its owner, and the session works in it. The name is one line of at most 60 characters; the slug lower-case letters and digits joined by hyphens (at most 64).
          */
         post: {
             parameters: {
@@ -9235,7 +9235,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         data: {
-                            [key: string]: unknown;
+                            name?: string;
+                            slug?: string;
                         };
                         organizationId?: string;
                     };

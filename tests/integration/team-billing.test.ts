@@ -169,6 +169,18 @@ describe('team billing with Stripe', () => {
     ).toBe(200);
     expect((await org(third, 'accept-invitation', { invitationId: thirdInvitation })).statusCode).toBe(200);
 
+    // Seats cut below the members in the portal: the team's plan stops counting until seats are added.
+    const fewer = stripeSubscription({ ...subscriptionFields(subscription), quantity: 1 });
+    expect(
+      (await deliver(stripeEvent('customer.subscription.updated', fewer, seconds(now) + 90))).statusCode,
+    ).toBe(200);
+    expect((await post(member, '/api/generate-article', { topic: 'Over the seats' })).statusCode).toBe(402);
+    const enough = stripeSubscription({ ...subscriptionFields(subscription), quantity: 3 });
+    expect(
+      (await deliver(stripeEvent('customer.subscription.updated', enough, seconds(now) + 100))).statusCode,
+    ).toBe(200);
+    expect((await post(member, '/api/generate-article', { topic: 'Seats again' })).statusCode).toBe(200);
+
     // The portal is the team's, for its owners and admins.
     const portal = await post(owner, '/api/billing/portal', { organizationId: team.id });
     expect(portal.statusCode, portal.body).toBe(200);

@@ -208,6 +208,37 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
     expect(asOwner.json().error.message).toBe('The role must be member or admin.');
   });
 
+  it('checks a new team’s name and slug before better-auth sees them, and keeps no logo or metadata', async () => {
+    const owner = await person();
+    for (const [payload, message] of [
+      [{ name: 'Acme\nClick https://evil.example', slug: 'acme' }, 'A team name must be one line of text.'],
+      [{ name: 'x'.repeat(61), slug: 'acme' }, 'A team name can be at most 60 characters.'],
+      [{ name: '  ', slug: 'acme' }, 'Please enter a name for the team.'],
+      [{ name: 'Acme', slug: 'AB CD/../x' }, /lower-case letters and digits/],
+      [{ name: 'Acme' }, /lower-case letters and digits/],
+    ] as const) {
+      const res = await org(owner, 'create', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.message).toMatch(message);
+    }
+    const slug = `clean-${Math.random().toString(36).slice(2, 8)}`;
+    const made = await org(owner, 'create', {
+      name: '  Clean Team  ',
+      slug,
+      logo: 'javascript:alert(1)',
+      metadata: { big: 'x'.repeat(50_000) },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ name: 'Clean Team', slug });
+    expect(made.json().logo ?? null).toBeNull();
+    expect(made.json().metadata ?? null).toBeNull();
+    const renamed = await org(owner, 'update', {
+      data: { name: 'Two\nlines', logo: 'javascript:alert(1)' },
+      organizationId: made.json().id,
+    });
+    expect(renamed.statusCode).toBe(400);
+  });
+
   it('signs up through an invitation: the new account accepts it and works in the team', async () => {
     const owner = await person();
     const team = await teamOf(owner, []);
@@ -433,6 +464,16 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
     ]);
     const original = (await api(owner, 'GET', `/api/history/item/${ownersChat}`)).json().history;
     expect(original.messages).toHaveLength(2);
+    // Another follow-up on the shared chat, refused (the member's Free plan is used up) and asked
+    // again, never leaves another copy: one copy per member and chat.
+    for (let i = 0; i < 3; i++) {
+      const again = await api(member, 'POST', `/api/history/${ownersChat}/messages`, {
+        content: 'And Wednesday?',
+      });
+      expect(again.statusCode).toBe(402);
+    }
+    const membersChats = (await api(member, 'GET', `/api/history/${member.uid}`)).json().history as unknown[];
+    expect(membersChats).toHaveLength(2);
 
     // Outsiders, another team's admin, and the owner reading a member's private chat: 404.
     for (const who of [outsider, otherAdmin, otherOwner]) {
@@ -527,7 +568,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('teams across two instances (postg
     const chatId = chat.json().history.id as string;
     await a.database.db
       .update(history)
-      .set({ teamId: team.id, teamSharedAt: new Date() })
+      .set({ sharedOrganizationId: team.id, organizationSharedAt: new Date() })
       .where(eq(history.id, chatId));
 
     const generate = (app: FastifyInstance) =>

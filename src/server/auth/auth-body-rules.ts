@@ -10,6 +10,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '#shared/auth-schemas';
+import { teamNameError, teamSlugError } from '#shared/team-rules';
 import { configuredSocialProviders, SOCIAL_PROVIDER_LABELS, SOCIAL_PROVIDERS } from './social-providers.ts';
 
 /**
@@ -199,4 +200,41 @@ export function validateInvitation(request: FastifyRequest): void {
   const extras = invitationExtras.safeParse(body);
   if (!extras.success) throw firstIssue(extras.error);
   request.body = { email: parsed.data.email, ...extras.data };
+}
+
+const teamName = z.string({ error: 'Please enter a name for the team.' }).superRefine((name, ctx) => {
+  const problem = teamNameError(name);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+const teamSlug = z.string({ error: teamSlugError('') ?? undefined }).superRefine((slug, ctx) => {
+  const problem = teamSlugError(slug);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/**
+ * A new team (organization/create): a one-line name (it is written into invitation mails) and a slug
+ * of the shared rules (src/shared/team-rules.ts). Only these reach better-auth: no logo, no metadata.
+ */
+export function validateTeamCreate(request: FastifyRequest): void {
+  const parsed = z
+    .object({ name: teamName, slug: teamSlug, keepCurrentActiveOrganization: z.boolean().optional() })
+    .safeParse(bodyObject(request));
+  if (!parsed.success) throw firstIssue(parsed.error);
+  request.body = { ...parsed.data, name: parsed.data.name.trim() };
+}
+
+/** A team's new name or slug (organization/update), by the same rules. */
+export function validateTeamUpdate(request: FastifyRequest): void {
+  const parsed = z
+    .object({
+      data: z.object({ name: teamName.optional(), slug: teamSlug.optional() }),
+      organizationId: z.string().min(1).max(200).optional(),
+    })
+    .safeParse(bodyObject(request));
+  if (!parsed.success) throw firstIssue(parsed.error);
+  const { name, slug } = parsed.data.data;
+  request.body = {
+    ...parsed.data,
+    data: { ...(name !== undefined ? { name: name.trim() } : {}), ...(slug !== undefined ? { slug } : {}) },
+  };
 }

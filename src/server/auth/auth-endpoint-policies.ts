@@ -27,6 +27,8 @@ import {
   validateSignIn,
   validateSignUp,
   validateSocialSignIn,
+  validateTeamCreate,
+  validateTeamUpdate,
   validateUnlinkAccount,
 } from './auth-body-rules.ts';
 
@@ -110,8 +112,8 @@ export function authEndpointPolicies(app: FastifyInstance): (key: string) => End
     ['/verify-email', otherCalls],
     // Teams (better-auth's organization plugin, ADR 0026): its own checks of roles and membership, the
     // usual per-IP budget, and an invitation mail counts as a mail to that address.
-    ['/organization/create', otherCalls],
-    ['/organization/update', otherCalls],
+    ['/organization/create', checked(validateTeamCreate)],
+    ['/organization/update', checked(validateTeamUpdate)],
     ['/organization/set-active', otherCalls],
     ['/organization/list', otherCalls],
     ['/organization/get-full-organization', otherCalls],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -8,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { JobMatchReport } from '#shared/job-match-report';
@@ -325,8 +327,13 @@ export const history = pgTable(
      * The team the chat is shared with (POST /api/history/:id/team-share), or null: private to its
      * author, also from the team's owner. Its members read it while they are members.
      */
-    teamId: text().references(() => organization.id, { onDelete: 'set null' }),
-    teamSharedAt: timestamp({ withTimezone: true }),
+    sharedOrganizationId: text().references(() => organization.id, { onDelete: 'set null' }),
+    organizationSharedAt: timestamp({ withTimezone: true }),
+    /**
+     * The team-shared chat this one is a member's copy of (their follow-up went on here): one copy per
+     * member and chat, so a refused follow-up asked again never makes another.
+     */
+    copiedFrom: uuid().references((): AnyPgColumn => history.id, { onDelete: 'set null' }),
     /**
      * What the chat weighs against the per-user quota (UTF-8 bytes of title and messages, plus the
      * uploaded file's bytes), kept by the database itself.
@@ -346,7 +353,8 @@ export const history = pgTable(
     index().on(t.userId, t.service, t.createdAt.desc(), t.id),
     index().on(t.userId, t.createdAt.desc(), t.id),
     index().using('gin', t.search),
-    index().on(t.teamId, t.teamSharedAt.desc()),
+    index().on(t.sharedOrganizationId, t.organizationSharedAt.desc()),
+    uniqueIndex().on(t.userId, t.copiedFrom),
   ],
 );
 

@@ -11,3 +11,6 @@ export function sqlStateOf(err: unknown): string | null {
 
 /** A foreign key's row is gone (the chat deleted meanwhile). */
 export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** A unique index already has the row (two requests made the same one at once). */
+export const UNIQUE_VIOLATION = '23505';

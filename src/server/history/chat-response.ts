@@ -31,8 +31,8 @@ export function toChatResponse(row: HistoryRow): Chat {
       : null,
     matchReport: row.matchReport ?? null,
     teamShare:
-      row.teamId && row.teamSharedAt
-        ? { organizationId: row.teamId, sharedAt: row.teamSharedAt.toISOString() }
+      row.sharedOrganizationId && row.organizationSharedAt
+        ? { organizationId: row.sharedOrganizationId, sharedAt: row.organizationSharedAt.toISOString() }
         : null,
   };
 }

@@ -25,6 +25,8 @@ export interface NewChat {
   /** The uploaded document, already in FileStorage. */
   file?: ChatFileRecord | null;
   matchReport?: JobMatchReport | null;
+  /** The team-shared chat this is a member's copy of (history/chat-copy.ts). */
+  copiedFrom?: string | null;
 }
 
 /** What one user may keep (HISTORY_MAX_CHATS_PER_USER, HISTORY_MAX_BYTES_PER_USER); 0 means no limit. */
@@ -190,6 +192,15 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
         .select(chatColumns)
         .from(history)
         .where(and(eq(history.userId, userId), eq(history.id, id)));
+      return row;
+    },
+
+    /** The user's copy of a team-shared chat (history/chat-copy.ts), if they made one. */
+    async copyOf(userId: string, sourceId: string): Promise<HistoryRow | undefined> {
+      const [row] = await db
+        .select(chatColumns)
+        .from(history)
+        .where(and(eq(history.userId, userId), eq(history.copiedFrom, sourceId)));
       return row;
     },
 

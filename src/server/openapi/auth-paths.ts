@@ -504,11 +504,16 @@ function teamOperations(): AuthOperation[] {
   });
   return [
     op('post', 'create', 'Create a team', team, {
-      description: 'The caller becomes its owner, and the session works in it.',
+      description:
+        'The caller becomes its owner, and the session works in it. The name is one line of at most 60 ' +
+        'characters; the slug lower-case letters and digits joined by hyphens (at most 64).',
       body: z.object({ name: z.string(), slug: z.string() }),
     }),
     op('post', 'update', 'Rename a team', team, {
-      body: z.object({ data: anyObject, organizationId: z.string().optional() }),
+      body: z.object({
+        data: z.object({ name: z.string().optional(), slug: z.string().optional() }),
+        organizationId: z.string().optional(),
+      }),
     }),
     op('post', 'set-active', 'Work in a team (or the personal workspace)', team.nullable(), {
       description:

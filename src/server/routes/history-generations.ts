@@ -4,18 +4,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ChatMessage } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import { memberCopyOf, storedDocument } from '#server/history/chat-copy';
 import { toChatResponse } from '#server/history/chat-response';
 import { chatPath, chooseVersion, pathStatus } from '#server/history/chat-thread';
 import type { HistoryRow } from '#server/history/history-repository';
 import { apiErrors } from '#server/openapi/route-responses';
 import { chatTurns, continuationSystem, fitTurns } from '#server/tools/chat-context';
 import { formFields, type GenerationOutcome, withoutNul } from '#server/tools/generation';
-import { type UploadedDocument, validateToolInput } from '#server/tools/read-tool-input';
+import { validateToolInput } from '#server/tools/read-tool-input';
 import type { ServerTool } from '#server/tools/server-tool';
 import { serverToolOf } from '#server/tools/server-tools';
 import { chatAnswerEventStreamSchema, chatAnswerSchema } from '#server/tools/sse-event-schemas';
-import { DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES } from '#shared/documents';
-import { type ChatStatus, chatSchema, chooseVersionSchema, followUpSchema } from '#shared/history';
+import { chatSchema, chooseVersionSchema, followUpSchema } from '#shared/history';
 import { isToolSlug } from '#shared/tools';
 import type { GenerationCall, GenerationCallRequest } from './generation-call.ts';
 
@@ -60,45 +60,18 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
 
   /**
    * The caller's chat, or, for a chat another member shared with a team the caller belongs to, the
-   * caller's own copy of it, made now (within their history quota): its messages and document (copied
-   * in storage, so either chat can be deleted alone), private, theirs to go on with.
+   * caller's own copy of it (history/chat-copy.ts). 404 for any other chat.
    */
   async function ownChatOrCopy(
     request: FastifyRequest,
     id: string,
   ): Promise<{ row: HistoryRow; tool: ServerTool }> {
     const own = await repo.get(request.user.sub, id);
-    const shared = own ? undefined : await app.teamsRepository.teamChat(request.user.sub, id);
-    const source = own ?? shared;
+    const source = own ?? (await app.teamsRepository.teamChat(request.user.sub, id));
     if (!source || !isToolSlug(source.service)) throw notFound();
-    const tool = serverToolOf(source.service);
-    if (own) return { row: own, tool };
-    let file = null;
-    if (source.file) {
-      const stored = await app.fileStorage.get(source.file.key);
-      if (stored) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-        const format = DOCUMENT_FORMATS.find((f) => DOCUMENT_MEDIA_TYPES[f] === source.file?.type);
-        if (format) file = { ...source.file, key: await app.fileStorage.put(Buffer.concat(chunks), format) };
-      }
-    }
-    try {
-      const copy = await repo.insertWithinQuota({
-        userId: request.user.sub,
-        service: source.service,
-        title: source.title,
-        messages: source.messages,
-        currentMessageId: source.currentMessageId,
-        status: source.status as ChatStatus,
-        file,
-        matchReport: source.matchReport,
-      });
-      return { row: copy, tool };
-    } catch (err) {
-      if (file) await app.fileStorage.remove(file.key).catch(() => undefined);
-      throw err;
-    }
+    const row =
+      own ?? (await memberCopyOf({ history: repo, fileStorage: app.fileStorage }, request.user.sub, source));
+    return { row, tool: serverToolOf(source.service) };
   }
 
   /** The reply: the new answer as the saved chat shows it, read back once it is saved. */
@@ -306,17 +279,6 @@ function continuation(
   };
   const input = answer.input ?? {};
   // The tool runs on the first request again: the chat's document is read once the call is admitted.
-  const loadDocument = !turns && row.file ? () => storedDocument(app, row) : undefined;
+  const loadDocument = !turns && row.file ? () => storedDocument(app.fileStorage, row) : undefined;
   return Promise.resolve({ tool, input, document: null, ...(loadDocument ? { loadDocument } : {}), chat });
-}
-
-/** The chat's own document, from FileStorage, as an upload to read again. */
-async function storedDocument(app: FastifyInstance, row: HistoryRow): Promise<UploadedDocument> {
-  const file = row.file ? await app.fileStorage.get(row.file.key) : null;
-  if (!row.file || !file) {
-    throw new AppError('not_found:file', 'The document this chat was made from is no longer stored.');
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return { name: row.file.name, declaredType: row.file.type, bytes: Buffer.concat(chunks) };
 }

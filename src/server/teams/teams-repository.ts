@@ -114,15 +114,18 @@ export function createTeamsRepository(db: Db) {
           title: history.title,
           service: history.service,
           createdAt: history.createdAt,
-          sharedAt: history.teamSharedAt,
+          sharedAt: history.organizationSharedAt,
           authorId: history.userId,
           authorName: user.name,
         })
         .from(history)
-        .innerJoin(member, and(eq(member.organizationId, history.teamId), eq(member.userId, history.userId)))
+        .innerJoin(
+          member,
+          and(eq(member.organizationId, history.sharedOrganizationId), eq(member.userId, history.userId)),
+        )
         .innerJoin(user, eq(user.id, history.userId))
-        .where(and(eq(history.teamId, organizationId), isNotNull(history.teamSharedAt)))
-        .orderBy(desc(history.teamSharedAt), desc(history.id))
+        .where(and(eq(history.sharedOrganizationId, organizationId), isNotNull(history.organizationSharedAt)))
+        .orderBy(desc(history.organizationSharedAt), desc(history.id))
         .limit(200);
     },
 
@@ -139,21 +142,27 @@ export function createTeamsRepository(db: Db) {
       const [row] = await db
         .select({ ...chatColumns, authorName: user.name })
         .from(history)
-        .innerJoin(member, and(eq(member.organizationId, history.teamId), eq(member.userId, history.userId)))
+        .innerJoin(
+          member,
+          and(eq(member.organizationId, history.sharedOrganizationId), eq(member.userId, history.userId)),
+        )
         .innerJoin(user, eq(user.id, history.userId))
-        .where(and(eq(history.id, id), sql`${history.teamId} in (${reader})`))
+        .where(and(eq(history.id, id), sql`${history.sharedOrganizationId} in (${reader})`))
         .limit(1);
       return row;
     },
 
-    /** Shares the author's chat with the team (null: stops sharing it). False when it is not theirs. */
+    /** Shares the author's chat with the team (null: stops sharing it). Null when it is not theirs. */
     async setTeamShare(authorId: string, id: string, organizationId: string | null) {
       if (!isUuid(id)) return null;
       const [row] = await db
         .update(history)
-        .set({ teamId: organizationId, teamSharedAt: organizationId ? new Date() : null })
+        .set({
+          sharedOrganizationId: organizationId,
+          organizationSharedAt: organizationId ? new Date() : null,
+        })
         .where(and(eq(history.userId, authorId), eq(history.id, id)))
-        .returning({ teamId: history.teamId, sharedAt: history.teamSharedAt });
+        .returning({ organizationId: history.sharedOrganizationId, sharedAt: history.organizationSharedAt });
       return row ?? null;
     },
 

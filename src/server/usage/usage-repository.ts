@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { createKeyedTurns } from '#server/db/keyed-turns';
-import { generationUsage, organizationPlan, profile } from '#server/db/schema';
+import { generationUsage, member, organizationPlan, profile } from '#server/db/schema';
 import { monthlyGenerationLimit } from '#shared/plans';
 import type { GenerationUsage } from '#shared/user';
 import { generationsUsedUp } from './usage-errors.ts';
@@ -69,23 +69,35 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
     return planInForce(row ?? null, at);
   }
 
-  /** A team's plan in force and its period; the free plan for a team without one. */
+  /**
+   * A team's plan in force and its period (the free plan for a team without one), and whether it
+   * counts its members' generations: a paid plan does, unless the team has more members than the seats
+   * its subscription pays for (then each member's own plan counts until seats are added).
+   */
   async function teamPlanOf(q: Db | Tx, organizationId: string, at: Date) {
     const [row] = await q
-      .select(teamPlanColumns)
+      .select({
+        ...teamPlanColumns,
+        seats: organizationPlan.seats,
+        subscribed: sql<boolean>`${organizationPlan.stripeSubscriptionId} is not null`,
+        members: sql<number>`(select count(*)::int from ${member} where ${member.organizationId} = ${organizationId})`,
+      })
       .from(organizationPlan)
       .where(eq(organizationPlan.organizationId, organizationId));
-    return planInForce(row ?? null, at);
+    const plan = planInForce(row ?? null, at);
+    const seats = row?.subscribed ? row.seats : null;
+    const overSeats = row !== undefined && seats !== null && row.members > seats;
+    return { ...plan, counts: plan.planId !== 'free' && !overSeats };
   }
 
   /**
    * Who counts a generation of `userId` working in `organizationId`'s workspace (null: their own): the
-   * team when its plan in force is a paid one, else the user, whose own plan then applies.
+   * team when its plan counts (`teamPlanOf`), else the user, whose own plan then applies.
    */
   async function holderOf(q: Db | Tx, userId: string, organizationId: string | null, at: Date) {
     if (organizationId !== null) {
       const team = await teamPlanOf(q, organizationId, at);
-      if (team.planId !== 'free') return { holder: { kind: 'team', organizationId } as Holder, ...team };
+      if (team.counts) return { holder: { kind: 'team', organizationId } as Holder, ...team };
     }
     return { holder: { kind: 'user', userId } as Holder, ...(await planOf(q, userId, at)) };
   }
@@ -130,7 +142,7 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
   async function lockHolder(tx: Tx, userId: string, organizationId: string | null, at: Date) {
     if (organizationId !== null) {
       const team = await teamPlanOf(tx, organizationId, at);
-      if (team.planId !== 'free') {
+      if (team.counts) {
         const holder: Holder = { kind: 'team', organizationId };
         await tx.execute(sql`select ${lockQuery(holder)}, ${unsynced}`);
         return { holder, ...team };
@@ -178,7 +190,7 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
             where ${and(countedBy(holder), countedInPeriod(at, period))}
           ) < ${limit}
           returning 1`);
-      if (rows.length === 0) throw generationsUsedUp(planId, limit, holder.kind === 'team');
+      if (rows.length === 0) throw generationsUsedUp(planId, limit, holder.kind);
     });
   };
   const inTurn = createKeyedTurns();

@@ -6,6 +6,7 @@ import {
   RENEWAL_MARGIN_MS,
   readTokenExpiry,
   readTokenSubject,
+  readTokenWorkspace,
   renewalRetryDelay,
 } from './token-store.ts';
 
@@ -48,6 +49,12 @@ describe('readTokenExpiry', () => {
   it('reads the subject', () => {
     expect(readTokenSubject(fakeJwt(1))).toBe('u1');
     expect(readTokenSubject('x.y')).toBeNull();
+  });
+  it('reads the team workspace, null for the personal one', () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    expect(readTokenWorkspace(`${part({})}.${part({ sub: 'u1', org: 'team-1' })}.s`)).toBe('team-1');
+    expect(readTokenWorkspace(fakeJwt(1))).toBeNull();
+    expect(readTokenWorkspace('garbage')).toBeNull();
   });
   it('returns null for garbage', () => {
     expect(readTokenExpiry('not-a-token')).toBeNull();

@@ -26,13 +26,14 @@ export function msUntilRenewal(expiresAt: number, now: number): number {
 }
 
 /** The claims of a JWT, read without verifying it: the server does the verifying. */
-function readClaims(token: string): { exp?: unknown; sub?: unknown } | null {
+function readClaims(token: string): { exp?: unknown; sub?: unknown; org?: unknown } | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
       exp?: unknown;
       sub?: unknown;
+      org?: unknown;
     };
   } catch {
     return null;
@@ -43,6 +44,12 @@ function readClaims(token: string): { exp?: unknown; sub?: unknown } | null {
 export function readTokenExpiry(token: string): number | null {
   const exp = readClaims(token)?.exp;
   return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/** The `org` claim: the team workspace the token works in (null: the personal one). */
+export function readTokenWorkspace(token: string): string | null {
+  const org = readClaims(token)?.org;
+  return typeof org === 'string' ? org : null;
 }
 
 /** The `sub` claim: whose token this is. */

@@ -44,8 +44,9 @@ CREATE TABLE "organization_plan" (
 );
 --> statement-breakpoint
 ALTER TABLE "generation_usage" ADD COLUMN "organization_id" text;--> statement-breakpoint
-ALTER TABLE "history" ADD COLUMN "team_id" text;--> statement-breakpoint
-ALTER TABLE "history" ADD COLUMN "team_shared_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "history" ADD COLUMN "shared_organization_id" text;--> statement-breakpoint
+ALTER TABLE "history" ADD COLUMN "organization_shared_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "history" ADD COLUMN "copied_from" uuid;--> statement-breakpoint
 ALTER TABLE "session" ADD COLUMN "active_organization_id" text;--> statement-breakpoint
 ALTER TABLE "invitation" ADD CONSTRAINT "invitation_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation" ADD CONSTRAINT "invitation_inviter_id_user_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -56,6 +57,8 @@ CREATE INDEX "invitation_organization_id_index" ON "invitation" USING btree ("or
 CREATE INDEX "invitation_email_index" ON "invitation" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "member_organization_id_user_id_index" ON "member" USING btree ("organization_id","user_id");--> statement-breakpoint
 CREATE INDEX "member_user_id_index" ON "member" USING btree ("user_id");--> statement-breakpoint
-ALTER TABLE "history" ADD CONSTRAINT "history_team_id_organization_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."organization"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "history" ADD CONSTRAINT "history_shared_organization_id_organization_id_fk" FOREIGN KEY ("shared_organization_id") REFERENCES "public"."organization"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "history" ADD CONSTRAINT "history_copied_from_history_id_fk" FOREIGN KEY ("copied_from") REFERENCES "public"."history"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "generation_usage_organization_id_created_at_index" ON "generation_usage" USING btree ("organization_id","created_at");--> statement-breakpoint
-CREATE INDEX "history_team_id_team_shared_at_index" ON "history" USING btree ("team_id","team_shared_at" DESC NULLS LAST);
+CREATE INDEX "history_shared_organization_id_organization_shared_at_index" ON "history" USING btree ("shared_organization_id","organization_shared_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "history_user_id_copied_from_index" ON "history" USING btree ("user_id","copied_from");

@@ -45,6 +45,9 @@ async function refreshWorkspace(): Promise<void> {
   await authStore.reloadUser();
 }
 
+/** Another tab changed the workspace: its token is already in storage; the profile follows it. */
+const reloadProfile = () => authStore.reloadUser();
+
 interface WorkspaceControlProps {
   user: User;
   placement: WorkspacePlacement;
@@ -63,6 +66,7 @@ export function WorkspaceControl({ user, placement, onDone }: WorkspaceControlPr
         placement={placement}
         onDone={onDone}
         onWorkspaceChanged={refreshWorkspace}
+        onWorkspaceChangedElsewhere={reloadProfile}
       />
     </QueryProvider>
   );

@@ -1,6 +1,7 @@
 import { Loader2, Plus } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
+import { TEAM_NAME_MAX, teamNameError } from '#shared/team-rules';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { FormField, fieldAria } from '#web/components/ui/form-field.tsx';
@@ -8,17 +9,6 @@ import { Input } from '#web/components/ui/input.tsx';
 import { useCreateTeam } from '#web/features/teams/api/create-team.ts';
 import type { TeamSummary } from '#web/features/teams/lib/team-types.ts';
 import { readableError } from '#web/lib/auth-call.ts';
-
-/** The longest team name the form accepts. */
-export const TEAM_NAME_MAX = 60;
-
-/** What is wrong with a team name, or null. */
-export function teamNameError(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'Please enter a name for the team.';
-  if (trimmed.length > TEAM_NAME_MAX) return `A team name can be at most ${TEAM_NAME_MAX} characters.`;
-  return null;
-}
 
 interface CreateTeamDialogProps {
   open: boolean;

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { teamNameError } from '#shared/team-rules';
 import { teamKeys } from '#web/lib/query-keys.ts';
-import { teamNameError } from './create-team-dialog.tsx';
 import { InvitationPage } from './invitation-page.tsx';
 import { inviteEmailError } from './invitations-section.tsx';
 
@@ -66,6 +66,7 @@ describe('form checks', () => {
     expect(teamNameError('  ')).toBe('Please enter a name for the team.');
     expect(teamNameError('x'.repeat(61))).toMatch(/at most 60/);
     expect(teamNameError(' Acme ')).toBeNull();
+    expect(teamNameError('Acme\nClick https://evil.example')).toBe('A team name must be one line of text.');
   });
 
   it('asks for an e-mail address that looks like one', () => {

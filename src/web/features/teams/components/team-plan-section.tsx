@@ -118,9 +118,18 @@ export function TeamPlanSection({ teamId, members }: { teamId: string; members: 
       }
     >
       {current?.subscribed ? (
-        <p className="text-muted-foreground text-sm">
-          Add seats, change the plan or cancel in the subscription settings (Stripe).
-        </p>
+        <div className="grid gap-3">
+          {current.members.length > current.seats ? (
+            <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
+              The team has {current.members.length} members but {current.seats}{' '}
+              {current.seats === 1 ? 'seat' : 'seats'}: until you add seats, each member’s generations count
+              against their own plan.
+            </p>
+          ) : null}
+          <p className="text-muted-foreground text-sm">
+            Add seats, change the plan or cancel in the subscription settings (Stripe).
+          </p>
+        </div>
       ) : hasPlan ? (
         <p className="text-muted-foreground text-sm">Your administrator assigned this plan.</p>
       ) : chosen && chosenPeriod ? (

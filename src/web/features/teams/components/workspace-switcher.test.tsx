@@ -46,14 +46,28 @@ describe('WorkspaceSwitcher', () => {
     expect(workspaceName(base)).toBe('Personal');
     expect(workspaceName({ workspace: null })).toBe('Personal');
     expect(workspaceName(inTeam)).toBe('Acme Writers');
-    const html = render(<WorkspaceSwitcher user={inTeam} placement="header" onWorkspaceChanged={noop} />);
+    const html = render(
+      <WorkspaceSwitcher
+        user={inTeam}
+        placement="header"
+        onWorkspaceChanged={noop}
+        onWorkspaceChangedElsewhere={noop}
+      />,
+    );
     expect(html).toMatch(/aria-expanded="false"/);
     expect(html).toContain('<span class="sr-only">Workspace: </span>');
     expect(html).toMatch(/data-testid="workspace-current">Acme Writers</);
   });
 
   it('lists Personal and every team in the menu, marks the current one and offers Create a team', () => {
-    const html = render(<WorkspaceSwitcher user={inTeam} placement="menu" onWorkspaceChanged={noop} />);
+    const html = render(
+      <WorkspaceSwitcher
+        user={inTeam}
+        placement="menu"
+        onWorkspaceChanged={noop}
+        onWorkspaceChangedElsewhere={noop}
+      />,
+    );
     const entries = [...html.matchAll(/<button[^>]*>(?:(?!<\/button>).)*<\/button>/g)].map((m) => m[0]);
     const labelled = (label: string) => entries.find((entry) => entry.includes(`>${label}</span>`));
     expect(labelled('Personal')).not.toContain('aria-current');
@@ -65,7 +79,14 @@ describe('WorkspaceSwitcher', () => {
   });
 
   it('offers no team page link in the personal workspace', () => {
-    const html = render(<WorkspaceSwitcher user={base} placement="menu" onWorkspaceChanged={noop} />);
+    const html = render(
+      <WorkspaceSwitcher
+        user={base}
+        placement="menu"
+        onWorkspaceChanged={noop}
+        onWorkspaceChangedElsewhere={noop}
+      />,
+    );
     expect(html).not.toContain('href="/team"');
     expect(html).toMatch(/aria-current="true"[^>]*>.*?>Personal</);
   });

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Building2, Check, ChevronDown, Loader2, Plus, UserRound, UsersRound } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ACCESS_TOKEN_KEY } from '#shared/storage-keys';
 import type { User } from '#shared/user';
 import { DisclosureDropdown, dropdownItemClass } from '#web/components/layout/disclosure-dropdown.tsx';
 import type { WorkspacePlacement } from '#web/components/layout/header.tsx';
@@ -10,6 +12,7 @@ import type { TeamSummary } from '#web/features/teams/lib/team-types.ts';
 import { readableError } from '#web/lib/auth-call.ts';
 import { cn } from '#web/lib/cn.ts';
 import { notify } from '#web/lib/notify.ts';
+import { readTokenWorkspace } from '#web/lib/token-store.ts';
 import { CreateTeamDialog } from './create-team-dialog.tsx';
 
 export interface WorkspaceSwitcherProps {
@@ -18,6 +21,8 @@ export interface WorkspaceSwitcherProps {
   placement: WorkspacePlacement;
   /** After a new workspace is active: fetch a new access token and read the profile again. */
   onWorkspaceChanged: () => Promise<void>;
+  /** Another tab switched (its new token is already in storage): read the profile again. */
+  onWorkspaceChangedElsewhere: () => Promise<void>;
   /** A choice was made (the small-screen menu closes). */
   onDone?: () => void;
 }
@@ -30,11 +35,18 @@ export const workspaceName = (user: Pick<User, 'workspace'>) => user.workspace?.
  * teams. Choosing one makes it the session's active team, fetches a new access token (which carries
  * it) and reads everything again; 'Create a team' opens a dialog and then works in the new team.
  */
-export function WorkspaceSwitcher({ user, placement, onWorkspaceChanged, onDone }: WorkspaceSwitcherProps) {
+export function WorkspaceSwitcher({
+  user,
+  placement,
+  onWorkspaceChanged,
+  onWorkspaceChangedElsewhere,
+  onDone,
+}: WorkspaceSwitcherProps) {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const switcher = useSwitchWorkspace(onWorkspaceChanged);
   const activeId = user.workspace?.organizationId ?? null;
+  useOtherTabsWorkspace(activeId, onWorkspaceChangedElsewhere);
 
   async function choose(team: TeamSummary | null) {
     onDone?.();
@@ -235,4 +247,23 @@ function WorkspaceEntry({ label, icon, current, disabled, className, onChoose }:
       </button>
     </li>
   );
+}
+
+/**
+ * The workspace is the session's, shared by every tab: when another tab switches, its new access token
+ * lands in this tab's storage too, and this tab reads the profile and every query again, so what it
+ * shows matches the workspace its calls now work in.
+ */
+function useOtherTabsWorkspace(activeId: string | null, reloadProfile: () => Promise<void>) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== ACCESS_TOKEN_KEY || !event.newValue) return;
+      if (readTokenWorkspace(event.newValue) === activeId) return;
+      // Only read: writing a token here would wake the other tab in turn.
+      void reloadProfile().then(() => queryClient.invalidateQueries());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [activeId, reloadProfile, queryClient]);
 }
