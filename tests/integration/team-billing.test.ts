@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitation, organizationPlan } from '#server/db/schema';
-import { createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
+import { TEST_ORIGIN } from '#tests/factories/account';
+import { organizationCall, type TeamPerson, teamPerson } from '#tests/factories/team-member';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import {
   type FakeStripeServer,
@@ -43,27 +44,10 @@ describe('team billing with Stripe', () => {
     await fake?.close();
   });
 
-  async function person() {
-    const account = await createAccount(t.app);
-    const self = {
-      ...account,
-      headers: { authorization: '' },
-      async refresh() {
-        const minted = await requestToken(t.app, account.cookie, account.email);
-        self.headers = { authorization: `Bearer ${minted.json().token as string}` };
-        return self;
-      },
-    };
-    return self.refresh();
-  }
-  type Person = Awaited<ReturnType<typeof person>>;
+  type Person = TeamPerson;
+  const person = () => teamPerson(t.app);
   const org = (who: Person, endpoint: string, payload: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/auth/organization/${endpoint}`,
-      headers: { origin: TEST_ORIGIN, cookie: who.cookie },
-      payload,
-    });
+    organizationCall(t.app, who, endpoint, payload);
   const post = (who: Person, url: string, payload?: object) =>
     t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
   const deliver = (event: object) => {

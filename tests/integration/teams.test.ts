@@ -10,6 +10,7 @@ import {
 } from '#server/db/schema';
 import { createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
 import { saveChat } from '#tests/factories/chat';
+import { organizationCall, type TeamPerson, teamPerson } from '#tests/factories/team-member';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import { type FakeSmtpServer, startFakeSmtp } from '#tests/fakes/smtp-server';
 import { providerEnv } from '#tests/helpers/generation-calls';
@@ -53,42 +54,21 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
     await fake?.close();
   });
 
-  type Person = Awaited<ReturnType<typeof person>>;
-  /** A signed-up account with its session cookie and a token minted for its session's workspace. */
-  async function person(email?: string) {
-    const account = await createAccount(t.app, email ? { email } : {});
-    const self = {
-      ...account,
-      authorization: '',
-      /** Mints a new token: it carries the session's active team, as the web app does after switching. */
-      async refresh() {
-        const minted = await requestToken(t.app, account.cookie, account.email);
-        expect(minted.statusCode, minted.body).toBe(200);
-        self.authorization = `Bearer ${minted.json().token as string}`;
-        return self;
-      },
-    };
-    return self.refresh();
-  }
+  type Person = TeamPerson;
+  const person = (email?: string) => teamPerson(t.app, email);
   let adminAccount: Promise<Person> | undefined;
   /** The server's administrator (ADMIN_EMAILS), signed up once for the file. */
   const theAdmin = () => {
     adminAccount ??= person(ADMIN_EMAIL);
     return adminAccount;
   };
-  /** A better-auth organization endpoint with the person's session, as its client library calls it. */
   const org = (who: Person, endpoint: string, payload?: object) =>
-    t.app.inject({
-      method: payload ? 'POST' : 'GET',
-      url: `/api/auth/organization/${endpoint}`,
-      headers: { origin: TEST_ORIGIN, cookie: who.cookie },
-      ...(payload ? { payload } : {}),
-    });
+    organizationCall(t.app, who, endpoint, payload);
   const api = (who: Person, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({
       method,
       url,
-      headers: { authorization: who.authorization },
+      headers: who.headers,
       ...(payload ? { payload } : {}),
     });
   /** A chat the person saves (through POST /api/history); its id. */
@@ -97,8 +77,8 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
       uid: who.uid,
       email: who.email,
       name: who.name,
-      token: who.authorization.slice('Bearer '.length),
-      headers: { authorization: who.authorization },
+      token: who.headers.authorization.slice('Bearer '.length),
+      headers: who.headers,
     };
     return (await saveChat(t.app, user, { title, answer })).id;
   };
@@ -441,7 +421,7 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
       const res = await t.app.inject({
         method,
         url,
-        headers: { authorization: member.authorization },
+        headers: member.headers,
         ...(payload ? { payload } : {}),
       });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
@@ -530,17 +510,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('teams across two instances (postg
 
   it("ends a removed member's team plan and shared chats on the other instance with the same token", async () => {
     const [a, b] = (instances?.apps ?? []) as [FastifyInstance, FastifyInstance];
-    const call = (app: FastifyInstance, cookie: string, endpoint: string, payload: object) =>
-      app.inject({
-        method: 'POST',
-        url: `/api/auth/organization/${endpoint}`,
-        headers: { origin: TEST_ORIGIN, cookie },
-        payload,
-      });
     const owner = await createAccount(a);
     const member = await createAccount(a);
     const slug = `two-${Math.random().toString(36).slice(2, 10)}`;
-    const team = (await call(a, owner.cookie, 'create', { name: 'Two instances', slug })).json() as {
+    const team = (await organizationCall(a, owner, 'create', { name: 'Two instances', slug })).json() as {
       id: string;
     };
     // Invitations have their own tests above: here the member joins directly, and the team has a plan.
@@ -550,7 +523,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('teams across two instances (postg
     await a.database.db
       .insert(organizationPlan)
       .values({ organizationId: team.id, subscription: 'enterprise' });
-    expect((await call(b, member.cookie, 'set-active', { organizationId: team.id })).statusCode).toBe(200);
+    expect((await organizationCall(b, member, 'set-active', { organizationId: team.id })).statusCode).toBe(
+      200,
+    );
     const minted = await requestToken(b, member.cookie, member.email);
     const authorization = `Bearer ${minted.json().token as string}`;
     const ownerToken = `Bearer ${(await requestToken(a, owner.cookie, owner.email)).json().token as string}`;
@@ -583,7 +558,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('teams across two instances (postg
     expect((await generate(a)).statusCode).toBe(200);
     expect((await read(a)).statusCode).toBe(200);
 
-    const removed = await call(b, owner.cookie, 'remove-member', {
+    const removed = await organizationCall(b, owner, 'remove-member', {
       memberIdOrEmail: member.email,
       organizationId: team.id,
     });

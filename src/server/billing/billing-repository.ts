@@ -24,6 +24,18 @@ export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown customer' | SkipRe
  * redelivered event finds its record and does nothing, and an event whose effect failed is not recorded,
  * so Stripe's retry applies it.
  */
+/** The subscription's state after `change`, as the profile and a team's plan row both hold it. */
+const subscriptionState = (change: SubscriptionChange, eventAt: Date | null) => ({
+  subscription: change.plan,
+  stripeCustomerId: change.customerId,
+  stripeSubscriptionId: change.subscriptionId,
+  subscriptionStatus: change.status,
+  periodStart: change.period?.start ?? null,
+  periodEnd: change.period?.end ?? null,
+  cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+  billingEventAt: eventAt,
+});
+
 export function createBillingRepository(db: Db) {
   /**
    * A team's subscription (ADR 0026): the team's plan row, found by its customer or, before the
@@ -59,14 +71,7 @@ export function createBillingRepository(db: Db) {
     await tx
       .update(organizationPlan)
       .set({
-        subscription: change.plan,
-        stripeCustomerId: change.customerId,
-        stripeSubscriptionId: change.subscriptionId,
-        subscriptionStatus: change.status,
-        periodStart: change.period?.start ?? null,
-        periodEnd: change.period?.end ?? null,
-        cancelAtPeriodEnd: change.cancelAtPeriodEnd,
-        billingEventAt: verdict.eventAt,
+        ...subscriptionState(change, verdict.eventAt),
         ...(change.seats !== null ? { seats: change.seats } : {}),
         updatedAt: new Date(),
       })
@@ -102,16 +107,7 @@ export function createBillingRepository(db: Db) {
     if (!verdict.apply) return verdict.reason;
     await tx
       .update(profile)
-      .set({
-        subscription: change.plan,
-        stripeCustomerId: change.customerId,
-        stripeSubscriptionId: change.subscriptionId,
-        subscriptionStatus: change.status,
-        periodStart: change.period?.start ?? null,
-        periodEnd: change.period?.end ?? null,
-        cancelAtPeriodEnd: change.cancelAtPeriodEnd,
-        billingEventAt: verdict.eventAt,
-      })
+      .set(subscriptionState(change, verdict.eventAt))
       .where(eq(profile.userId, row.userId));
     return 'applied';
   }

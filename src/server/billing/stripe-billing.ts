@@ -140,6 +140,14 @@ export function createStripeBilling(deps: {
     return session.url;
   }
 
+  /** A customer portal session of `customer`, which sends the browser back to `returnUrl`. */
+  async function portalSession(customer: string, returnUrl: string): Promise<string> {
+    const session = await callStripe(() =>
+      stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+    );
+    return session.url;
+  }
+
   return {
     /** A Checkout session for `plan` billed per `period`; the browser is sent to its URL. */
     async checkout(userId: string, plan: SoldPlan, period: BillingPeriod, baseUrl: string): Promise<string> {
@@ -197,11 +205,7 @@ export function createStripeBilling(deps: {
       if (!account?.customerId) {
         throw new AppError('not_found:billing', 'You have no subscription to manage yet.');
       }
-      const customer = account.customerId;
-      const session = await callStripe(() =>
-        stripe.billingPortal.sessions.create({ customer, return_url: `${baseUrl}/subscription` }),
-      );
-      return session.url;
+      return portalSession(account.customerId, `${baseUrl}/subscription`);
     },
 
     /** The portal for a team's subscription (its seats, plan, payment method, cancellation). */
@@ -210,11 +214,7 @@ export function createStripeBilling(deps: {
       if (!team?.customerId) {
         throw new AppError('not_found:billing', 'This team has no subscription to manage yet.');
       }
-      const customer = team.customerId;
-      const session = await callStripe(() =>
-        stripe.billingPortal.sessions.create({ customer, return_url: `${baseUrl}/team` }),
-      );
-      return session.url;
+      return portalSession(team.customerId, `${baseUrl}/team`);
     },
 
     /**

@@ -1,5 +1,3 @@
-import type { BillingPeriod } from '#shared/plans';
-import { apiRequest } from '#web/lib/api-client.ts';
 import { type BillingConfig, getServerConfig } from '#web/lib/server-config.ts';
 
 let billingConfig: Promise<BillingConfig> | null = null;
@@ -17,19 +15,4 @@ export function getBillingConfig(): Promise<BillingConfig> {
     },
   );
   return billingConfig;
-}
-
-/** POST /api/billing/checkout → the Stripe Checkout page's address. */
-export async function startCheckout(plan: 'starter' | 'pro', period: BillingPeriod): Promise<string> {
-  const { data } = await apiRequest<{ url: string }>('/billing/checkout', {
-    method: 'POST',
-    body: { plan, period },
-  });
-  return data.url;
-}
-
-/** POST /api/billing/portal → the Stripe customer portal's address. */
-export async function openBillingPortal(): Promise<string> {
-  const { data } = await apiRequest<{ url: string }>('/billing/portal', { method: 'POST' });
-  return data.url;
 }

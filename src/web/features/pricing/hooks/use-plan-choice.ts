@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { BillingPeriod, Plan } from '#shared/plans';
 import type { User } from '#shared/user';
-import { getBillingConfig, openBillingPortal, startCheckout } from '#web/features/pricing/api/billing.ts';
+import { getBillingConfig } from '#web/features/pricing/api/billing.ts';
 import { planAction, requestedCheckout } from '#web/features/pricing/lib/plan-action.ts';
+import { openBillingPortal, startCheckout } from '#web/lib/billing-calls.ts';
 import { notify } from '#web/lib/notify.ts';
 
 /** How long the page waits for Stripe's event to change the plan after a successful checkout. */

@@ -7,13 +7,13 @@ import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { useTeamUsage } from '#web/features/teams/api/get-team-usage.ts';
-import { openTeamPortal, startTeamCheckout, type TeamPlan } from '#web/features/teams/api/team-billing.ts';
+import { openBillingPortal, type SoldPlan, startCheckout } from '#web/lib/billing-calls.ts';
 import { notify } from '#web/lib/notify.ts';
 import { teamKeys } from '#web/lib/query-keys.ts';
 import { useServerConfig } from '#web/lib/server-config.ts';
 
 /** The plans a team may buy, richest first: Enterprise is sold per seat to teams. */
-const TEAM_PLANS: readonly TeamPlan[] = ['enterprise', 'pro', 'starter'];
+const TEAM_PLANS: readonly SoldPlan[] = ['enterprise', 'pro', 'starter'];
 const PERIODS: readonly BillingPeriod[] = ['monthly', 'yearly'];
 
 /** Off to a Stripe page. */
@@ -30,14 +30,14 @@ const failed = (error: unknown, title: string) =>
 export function TeamPlanSection({ teamId, members }: { teamId: string; members: number }) {
   const usage = useTeamUsage(teamId, true);
   const billing = useServerConfig().data?.billing;
-  const offered = (plan: TeamPlan, period: BillingPeriod) =>
+  const offered = (plan: SoldPlan, period: BillingPeriod) =>
     billing?.enabled === true && billing.offers[plan]?.[period] === true;
   const plans = TEAM_PLANS.filter((plan) => PERIODS.some((period) => offered(plan, period)));
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const requested = new URLSearchParams(location.search);
-  const [plan, setPlan] = useState<TeamPlan | null>(null);
+  const [plan, setPlan] = useState<SoldPlan | null>(null);
   const [period, setPeriod] = useState<BillingPeriod>(
     requested.get('period') === 'yearly' ? 'yearly' : 'monthly',
   );
@@ -46,7 +46,7 @@ export function TeamPlanSection({ teamId, members }: { teamId: string; members: 
   const ids = useId();
 
   const wanted = requested.get('plan');
-  const chosen: TeamPlan | undefined = plan ?? plans.find((p) => p === wanted) ?? plans[0] ?? undefined;
+  const chosen: SoldPlan | undefined = plan ?? plans.find((p) => p === wanted) ?? plans[0] ?? undefined;
   const periods = chosen ? PERIODS.filter((p) => offered(chosen, p)) : [];
   const chosenPeriod = periods.includes(period) ? period : periods[0];
   const seatCount = Math.max(seats ?? members, members, 1);
@@ -77,7 +77,7 @@ export function TeamPlanSection({ teamId, members }: { teamId: string; members: 
     if (!chosen || !chosenPeriod) return;
     setPending(true);
     try {
-      goTo(await startTeamCheckout(teamId, chosen, chosenPeriod, seatCount));
+      goTo(await startCheckout(chosen, chosenPeriod, { organizationId: teamId, seats: seatCount }));
     } catch (error) {
       setPending(false);
       failed(error, 'Could not open the checkout');
@@ -87,7 +87,7 @@ export function TeamPlanSection({ teamId, members }: { teamId: string; members: 
   async function manage() {
     setPending(true);
     try {
-      goTo(await openTeamPortal(teamId));
+      goTo(await openBillingPortal(teamId));
     } catch (error) {
       setPending(false);
       failed(error, 'Could not open the subscription settings');
@@ -139,7 +139,7 @@ export function TeamPlanSection({ teamId, members }: { teamId: string; members: 
             <NativeSelect
               id={`${ids}-plan`}
               value={chosen}
-              onChange={(event) => setPlan(event.target.value as TeamPlan)}
+              onChange={(event) => setPlan(event.target.value as SoldPlan)}
               disabled={pending}
             >
               {plans.map((p) => (
