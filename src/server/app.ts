@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { documentsPlugin } from './documents/documents-plugin.ts';
 import { AppError } from './errors.ts';
 import { historyRepositoryPlugin } from './history/history-repository-plugin.ts';
+import { refuseControlCharacters } from './input-rules.ts';
 import { loggerOptions } from './logger-options.ts';
 import { mailPlugin } from './mail/mail-plugin.ts';
 import { metricsPlugin } from './metrics/metrics-plugin.ts';
@@ -107,6 +108,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(errorsPlugin);
+  // One input rule for every route, better-auth's included (input-rules.ts): before any route's own checks.
+  app.addHook('preValidation', async (request) => {
+    refuseControlCharacters(request.params, 'path');
+    refuseControlCharacters(request.query, 'query');
+    // Parsed bodies only: a raw one (Stripe's signed webhook, a backup archive) is the route's to read.
+    if (typeof request.body === 'object' && request.body !== null && !Buffer.isBuffer(request.body)) {
+      refuseControlCharacters(request.body);
+    }
+  });
   // Before every route, so that the OpenAPI document sees each of them (/api/openapi.json, /api/docs).
   await app.register(openapiPlugin);
   await app.register(metricsPlugin);

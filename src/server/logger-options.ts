@@ -32,6 +32,54 @@ export const REDACTED_PATHS: readonly string[] = [
 ];
 
 /**
+ * What a database error may carry of the data it was given, never logged: the query's parameters
+ * (Drizzle's and PGlite's `params`, also written into Drizzle's message), a duplicate key's value
+ * (`detail`), a function's arguments (`where`). The SQL text (with placeholders), the SQLSTATE `code`,
+ * the `constraint`, `table` and `column` stay: they say what failed without saying about whom.
+ */
+const DATA_FIELDS = new Set(['params', 'queryOptions', 'detail', 'where', 'internalQuery']);
+
+type SerializedError = { type: string; message: string; stack: string; [field: string]: unknown };
+
+/** Causes followed at most this deep. */
+const MAX_CAUSES = 8;
+
+/**
+ * An error as the log writes it, at every level of its causes: its type, message, stack and own fields
+ * (an AI provider's status, a database error's code and constraint), without the data of database
+ * errors (DATA_FIELDS).
+ */
+export function errorForLog(err: Error): SerializedError;
+export function errorForLog(err: unknown): unknown;
+export function errorForLog(err: unknown): unknown {
+  return err instanceof Error ? serializeError(err, 0) : err;
+}
+
+function serializeError(err: Error, depth: number): SerializedError {
+  const { params, query } = err as { params?: unknown; query?: unknown };
+  // Drizzle's message is `Failed query: <sql>\nparams: <values>`, and its stack starts with the message.
+  const message =
+    params !== undefined && err.message.startsWith('Failed query:') && typeof query === 'string'
+      ? `Failed query: ${query}`
+      : err.message;
+  const serialized: SerializedError = {
+    type: err.constructor?.name || err.name,
+    message,
+    stack: (err.stack ?? '').replace(err.message, message),
+  };
+  for (const [field, value] of Object.entries(err)) {
+    if (field === 'cause' || DATA_FIELDS.has(field) || typeof value === 'function') continue;
+    serialized[field] = value;
+  }
+  if (err.cause instanceof Error && depth < MAX_CAUSES) {
+    serialized.cause = serializeError(err.cause, depth + 1);
+  } else if (err.cause !== undefined && typeof err.cause !== 'object') {
+    serialized.cause = err.cause;
+  }
+  return serialized;
+}
+
+/**
  * The app's logger: pino at LOG_LEVEL with the redactions above, JSON lines (on a terminal through the
  * start banner, server.ts). `given` adds options (a destination stream) or turns logging off (false).
  */
@@ -43,6 +91,7 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
+    serializers: { err: errorForLog, error: errorForLog },
     ...(typeof given === 'object' ? given : {}),
   };
 }

@@ -255,9 +255,13 @@ describe.each(testDatabaseKinds())('follow-ups, versions and edits (%s)', (kind)
       expect((await post(alice, `/api/history/${bad}/messages`, { content: 'Hi' })).statusCode).toBe(404);
     }
     expect((await post(alice, `/api/history/${id}/messages`, { content: '   ' })).statusCode).toBe(400);
-    // PostgreSQL cannot store U+0000: it is left out rather than losing the answer.
+    // A question with a control character is refused like any field's (the one input rule, SECURITY.md).
+    const refused = await post(alice, `/api/history/${id}/messages`, { content: 'Why\u0000?' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('bad_request:validation');
+    // PostgreSQL cannot store U+0000: the model's one is left out rather than losing the answer.
     fake.enqueue({ text: 'Answer\u0000 with a NUL.' });
-    const nul = await post(alice, `/api/history/${id}/messages`, { content: 'Why\u0000?' });
+    const nul = await post(alice, `/api/history/${id}/messages`, { content: 'Why?' });
     expect(nul.statusCode).toBe(200);
     expect(nul.json().message.content).toBe('Answer with a NUL.');
     expect((await chat(alice, id)).messages.at(-2)?.content).toBe('Why?');

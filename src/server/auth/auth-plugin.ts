@@ -42,13 +42,6 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['redis', 'rate-limit', 'file-storage', 'users-repository', 'mailer'] },
 );
 
-/** Whether a parsed body or query holds a NUL character in any string, key or nested value. */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 8 || typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
-}
-
 async function authRoutes(app: FastifyInstance) {
   // Forms as well as JSON (better-auth's client sends JSON; plain HTML forms and OAuth form_post send forms).
   app.addContentTypeParser(
@@ -70,13 +63,6 @@ async function authRoutes(app: FastifyInstance) {
     const policy = endpoint ? policyFor(endpoint.key) : null;
     if (!endpoint || !policy) {
       throw new AppError('not_found:api', `No API route for ${request.method} ${request.url.split('?')[0]}.`);
-    }
-    // PostgreSQL's text cannot hold a NUL: refused here for every endpoint, rather than a 500 further in.
-    if (holdsNul(request.body) || holdsNul(request.query)) {
-      throw new AppError(
-        'bad_request:validation',
-        'The request contains a NUL character, which no field allows.',
-      );
     }
     policy.validate?.(request);
     const webRequest = toWebRequest(request, endpoint.url);

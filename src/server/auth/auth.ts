@@ -22,6 +22,7 @@ import {
   user,
   verification,
 } from '#server/db/schema';
+import { errorForLog } from '#server/logger-options';
 import type { Mailer } from '#server/mail/mailer';
 import type { FileStorage } from '#server/storage/file-storage';
 import { teamMembershipLimit } from '#server/teams/team-seats';
@@ -189,7 +190,8 @@ export function createAuth({
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
-        const fields = args.length > 0 ? { detail: args } : {};
+        // Errors as the log writes them everywhere: without a database error's parameters (logger-options.ts).
+        const fields = args.length > 0 ? { detail: args.map(errorForLog) } : {};
         if (QUIETED.some((start) => message.startsWith(start))) log.debug(fields, `auth: ${message}`);
         else if (level === 'error') log.error(fields, `auth: ${message}`);
         else if (level === 'warn') log.warn(fields, `auth: ${message}`);

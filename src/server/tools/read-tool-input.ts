@@ -2,6 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { documentErrors } from '#server/documents/document-errors';
 import { AppError } from '#server/errors';
+import { refuseControlCharacters } from '#server/input-rules';
 import { MAX_TEXT_CHARS, WITH_DOCUMENT_SCHEMAS } from '#shared/tool-inputs';
 import type { ServerTool } from './server-tool.ts';
 
@@ -43,6 +44,8 @@ export async function readToolRequest(
       throw new AppError('unsupported_media_type:tool', 'This tool takes a JSON body.');
     }
     const form = await readForm(request, tool, maxDocumentBytes);
+    // The form's fields follow the rule JSON bodies follow before they reach a route (input-rules.ts).
+    refuseControlCharacters(form.fields);
     raw = form.fields;
     document = form.document;
   }

@@ -1,0 +1,33 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { describe, expect, it } from 'vitest';
+import { errorForLog } from './logger-options.ts';
+
+describe('errorForLog', () => {
+  it('keeps what failed (code, constraint, SQL) and drops what it was given (parameters, key values)', async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    await db.execute(sql`create table t (email text primary key)`);
+    const secret = 'ada.private@example.test';
+    await db.execute(sql`insert into t values (${secret})`);
+    const failure = await db.execute(sql`insert into t values (${secret})`).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    await client.close();
+    expect(failure).toBeInstanceOf(Error);
+    const logged = errorForLog(failure);
+    const text = JSON.stringify(logged);
+    expect(text).not.toContain(secret);
+    expect(text).toContain('insert into t values ($1)');
+    expect(text).toContain('23505');
+    expect(text).toContain('t_pkey');
+  });
+
+  it('leaves other values and errors as pino would', () => {
+    expect(errorForLog('text')).toBe('text');
+    const logged = errorForLog(new Error('plain')) as { message: string; type: string };
+    expect(logged).toMatchObject({ message: 'plain', type: 'Error' });
+  });
+});
