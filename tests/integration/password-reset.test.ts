@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verification } from '#server/db/schema';
@@ -6,6 +8,27 @@ import { type FakeSmtpServer, startFakeSmtp } from '#tests/fakes/smtp-server';
 import { firstLink } from '#tests/helpers/mail-message';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { testDatabaseKinds } from '#tests/helpers/test-database';
+
+/** A POST with a Host of the caller's choosing (fetch sends the URL's own): the status it answered. */
+function rawRequest(port: number, path: string, host: string, body: object): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
 
 const SAME_ANSWER = {
   status: true,
@@ -273,5 +296,86 @@ describe('reset links without PUBLIC_URL', () => {
     await requestFrom('127.0.0.1:3000', created.email);
     const link = new URL(firstLink((await smtp.nextMessageTo(created.email)).text));
     expect(link.origin).toBe('http://127.0.0.1:3000');
+  });
+  it('takes the port the server listens on, never the one a Host header names', async () => {
+    const created = await createAccount(
+      t.app,
+      {},
+      { host: 'localhost:3000', origin: 'http://localhost:3000' },
+    );
+    await smtp.nextMessageTo(created.email);
+    // Another program may listen on 127.0.0.1:9999 of a shared host: the link must not lead there.
+    await requestFrom('127.0.0.1:9999', created.email);
+    const link = new URL(firstLink((await smtp.nextMessageTo(created.email)).text));
+    expect(link.origin).toBe('http://127.0.0.1:3000');
+  });
+});
+
+describe('reset links from a listening server without PUBLIC_URL', () => {
+  let smtp: FakeSmtpServer;
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    t = await createTestApp('pglite', { SMTP_URL: smtp.url, PUBLIC_URL: undefined, PORT: '3000' });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  it('builds the link on the port the request arrived on, whatever Host says', async () => {
+    const email = `listening-${Date.now()}@example.test`;
+    const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({ name: 'listener', email, password: 'Secret#123' }),
+    });
+    expect(signUp.status).toBe(200);
+    await smtp.nextMessageTo(email);
+    const forged = await rawRequest(port, '/api/auth/request-password-reset', '127.0.0.1:9999', { email });
+    expect(forged).toBe(200);
+    const link = new URL(firstLink((await smtp.nextMessageTo(email)).text));
+    expect(link.origin).toBe(`http://127.0.0.1:${port}`);
+  });
+});
+
+describe('reset links behind a trusted proxy without PUBLIC_URL', () => {
+  let smtp: FakeSmtpServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    t = await createTestApp('pglite', {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: undefined,
+      PORT: '3000',
+      TRUST_PROXY: '1',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  it('takes the forwarded name, port and scheme the user reached the proxy at', async () => {
+    const proxied = {
+      'x-forwarded-for': '203.0.113.7',
+      'x-forwarded-host': 'localhost:8443',
+      'x-forwarded-proto': 'https',
+      host: '127.0.0.1:3000',
+    };
+    const created = await createAccount(t.app, {}, { ...proxied, origin: 'https://localhost:8443' });
+    await smtp.nextMessageTo(created.email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { ...proxied, origin: 'https://localhost:8443' },
+      payload: { email: created.email },
+    });
+    expect(res.statusCode).toBe(200);
+    const link = new URL(firstLink((await smtp.nextMessageTo(created.email)).text));
+    expect(link.origin).toBe('https://localhost:8443');
   });
 });

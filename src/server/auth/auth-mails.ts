@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '#server/config';
 import { resetPasswordMail, teamInvitationMail, verifyEmailMail } from '#server/mail/mail-templates';
 import type { Mailer } from '#server/mail/mailer';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
+import { currentAuthRequest } from './auth-request-scope.ts';
 import { isMailableHost } from './own-address.ts';
 
 /** A password reset link works once, for an hour (better-auth's verification row expires then). */
@@ -23,20 +25,56 @@ interface MailedUser {
 }
 
 /**
- * The origin a link is built on: PUBLIC_URL's when it is set; else the address the request was sent to
- * if it is provably this server's own (isMailableHost: a name of this machine or one of its bound IP
- * addresses — never an address a request merely claims), so the link opens where the user asked from;
- * else the default http://localhost:PORT.
+ * The origin the links of a request's mails are built on (SECURITY.md, "Mail links"): PUBLIC_URL's
+ * when it is set. Else the name the request was sent to, if it is provably this server's own
+ * (isMailableHost: a name of this machine or one of its bound IP addresses, never an address a request
+ * merely claims), with the port the server listens on, never the one a Host header names: another
+ * program may listen there on a shared host. Behind a proxy TRUST_PROXY names, the forwarded name and
+ * port (X-Forwarded-Host, X-Forwarded-Port) and scheme, as the user reached the proxy. Anything else:
+ * the default, http://localhost:PORT.
  */
-export function linkOrigin(config: Config, request: Request | undefined): string {
+export function mailLinkOrigin(config: Config, request: FastifyRequest): string {
   const fallback = new URL(config.publicUrl).origin;
-  if (config.PUBLIC_URL || !request) return fallback;
+  if (config.PUBLIC_URL) return fallback;
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  let origin: URL;
   try {
-    const url = new URL(request.url);
-    return isMailableHost(config, url.hostname) ? url.origin : fallback;
+    if (forwardedByTrustedProxy(request)) {
+      origin = new URL(`${protocol}://${request.host}`);
+      const port = lastEntry(request.headers['x-forwarded-port']);
+      if (!origin.port && port && /^\d{1,5}$/.test(port)) origin.port = port;
+    } else {
+      origin = new URL(`${protocol}://${request.hostname}`);
+      origin.port = String(listeningPort(config, request));
+    }
   } catch {
     return fallback;
   }
+  return isMailableHost(config, origin.hostname) ? origin.origin : fallback;
+}
+
+/** Whether the request came through a proxy TRUST_PROXY names, which said where the user reached it. */
+function forwardedByTrustedProxy(request: FastifyRequest): boolean {
+  // Fastify lists the forwarded addresses only from a trusted proxy (`ips` exists with TRUST_PROXY only).
+  return (request.ips?.length ?? 0) > 1 && request.headers['x-forwarded-host'] !== undefined;
+}
+
+function lastEntry(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.at(-1) : header;
+  return value?.split(',').at(-1)?.trim();
+}
+
+/** The port the connection arrived on: the one the server listens on (PORT when none, as app.inject has). */
+function listeningPort(config: Config, request: FastifyRequest): number {
+  const local = request.raw.socket?.localPort;
+  if (typeof local === 'number' && local > 0) return local;
+  // app.inject has no socket: PORT's (the default address holds it, 3000 for PORT=0).
+  return Number(new URL(config.publicUrl).port || 80);
+}
+
+/** The link origin of the current /api/auth/* request (auth-request-scope.ts), else the default. */
+function linkOrigin(config: Config): string {
+  return currentAuthRequest()?.linkOrigin ?? new URL(config.publicUrl).origin;
 }
 
 /** The reset page with its token: the page sets the new password with better-auth's POST /reset-password. */
@@ -63,17 +101,14 @@ export function invitationLink(origin: string, invitationId: string): string {
  * invitation exists either way, and its owner can cancel it and invite again.
  */
 export function invitationMailSender(config: Config, mailer: Mailer) {
-  return async (
-    data: {
-      id: string;
-      email: string;
-      role: string;
-      organization: { name: string };
-      inviter: { user: { name?: string | null; email: string } };
-    },
-    request?: Request,
-  ) => {
-    const link = invitationLink(linkOrigin(config, request), data.id);
+  return async (data: {
+    id: string;
+    email: string;
+    role: string;
+    organization: { name: string };
+    inviter: { user: { name?: string | null; email: string } };
+  }) => {
+    const link = invitationLink(linkOrigin(config), data.id);
     const content = teamInvitationMail({
       inviter: data.inviter.user.name?.trim() || data.inviter.user.email,
       team: data.organization.name,
@@ -96,8 +131,8 @@ export function authMailOptions(config: Config, mailer: Mailer) {
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
       // Every session ends, and with it its access tokens (the session delete hook revokes them).
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }: { user: MailedUser; token: string }, request?: Request) => {
-        const link = resetPasswordLink(linkOrigin(config, request), token);
+      sendResetPassword: async ({ user, token }: { user: MailedUser; token: string }) => {
+        const link = resetPasswordLink(linkOrigin(config), token);
         const content = resetPasswordMail({
           name: user.name,
           link,
@@ -111,11 +146,8 @@ export function authMailOptions(config: Config, mailer: Mailer) {
       // The link proves the address, not who opens it: it signs no one in.
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
-      sendVerificationEmail: async (
-        { user, token }: { user: MailedUser; token: string },
-        request?: Request,
-      ) => {
-        const link = verifyEmailLink(linkOrigin(config, request), token);
+      sendVerificationEmail: async ({ user, token }: { user: MailedUser; token: string }) => {
+        const link = verifyEmailLink(linkOrigin(config), token);
         const content = verifyEmailMail({
           name: user.name,
           link,

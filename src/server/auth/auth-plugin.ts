@@ -6,6 +6,8 @@ import { AppError } from '#server/errors';
 import { type Auth, createAuth } from './auth.ts';
 import { resolveAuthEndpoint } from './auth-endpoint.ts';
 import { authEndpointPolicies } from './auth-endpoint-policies.ts';
+import { mailLinkOrigin } from './auth-mails.ts';
+import { type AuthRequestScope, withAuthRequestScope } from './auth-request-scope.ts';
 import { authOrigin, isOriginRefusal, originRefusal, unknownAddressRefusal } from './origins.ts';
 import { sendWebResponse, toWebRequest } from './web-bridge.ts';
 
@@ -68,8 +70,13 @@ async function authRoutes(app: FastifyInstance) {
     const webRequest = toWebRequest(request, endpoint.url);
     const recordOutcome = await policy.guard(request);
     let response: Response;
+    // What better-auth's hooks and mail senders need of this request (auth-request-scope.ts).
+    const scope: AuthRequestScope = {
+      linkOrigin: mailLinkOrigin(app.config, request),
+      proofEpochs: new Map(),
+    };
     try {
-      response = await app.auth.handler(webRequest);
+      response = await withAuthRequestScope(scope, () => app.auth.handler(webRequest));
     } catch (err) {
       await recordOutcome(false); // the server failed, not the caller
       if (isDatabaseOutage(err)) throw databaseUnavailable(err);
