@@ -19,6 +19,8 @@ export default async function globalSetup(_config: FullConfig) {
     ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>)
     : {};
   Object.assign(process.env, extra.env);
+  // The server has no SMTP: its mail is in DATA_DIR/outbox, where specs read links as an operator would.
+  process.env.E2E_DATA_DIR = dataDir;
 
   const server = await startAppServer({
     port,

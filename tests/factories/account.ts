@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { user } from '#server/db/schema';
 
 /** The app's public origin in tests (the PUBLIC_URL createTestApp sets), sent as Origin like a browser. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -73,4 +75,13 @@ export async function requestToken(app: FastifyInstance, cookie: string | undefi
     headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
     payload: { email },
   });
+}
+
+/**
+ * Marks the account's address verified, as opening its verification link does (the link's own path is
+ * tested in email-verification.test.ts): for suites whose accounts need a verified address (an
+ * administrator, a team owner who invites).
+ */
+export async function verifyEmail(app: FastifyInstance, uid: string): Promise<void> {
+  await app.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, uid));
 }

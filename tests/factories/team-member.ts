@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { createAccount, requestToken, TEST_ORIGIN } from './account.ts';
+import { createAccount, requestToken, TEST_ORIGIN, verifyEmail } from './account.ts';
 
 export type TeamPerson = Awaited<ReturnType<typeof teamPerson>>;
 
 /**
  * An account signed up through better-auth, with its session cookie and `headers` carrying a token
  * minted for its session's workspace. `refresh()` mints a new one, as the web app does after switching
- * team (the token carries the session's active team).
+ * team (the token carries the session's active team). Its address is verified, as sending invitations
+ * needs (account-privileges.ts), unless `verified: false`.
  */
-export async function teamPerson(app: FastifyInstance, email?: string) {
+export async function teamPerson(
+  app: FastifyInstance,
+  email?: string,
+  { verified = true }: { verified?: boolean } = {},
+) {
   const account = await createAccount(app, email ? { email } : {});
+  if (verified) await verifyEmail(app, account.uid);
   const self = {
     ...account,
     headers: { authorization: '' },

@@ -6,7 +6,7 @@ import { syncAdminRoles } from '#server/admin/admin-roles';
 import { loadConfig } from '#server/config';
 import { generationUsage, user as userTable } from '#server/db/schema';
 import { ADMIN_USAGE_DAYS } from '#shared/admin';
-import { createAccount, requestToken, signIn } from '#tests/factories/account';
+import { createAccount, requestToken, signIn, verifyEmail } from '#tests/factories/account';
 import { createUser } from '#tests/factories/user';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestDatabase, testDatabaseKinds } from '#tests/helpers/test-database';
@@ -39,6 +39,8 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     );
     // Any letter case of a listed address is an admin.
     admin = await signedUp(t.app, ADMIN_EMAIL);
+    // The admin role needs a verified address (account-privileges.ts); its own test is below.
+    await verifyEmail(t.app, admin.uid);
   });
   afterAll(async () => {
     await t?.close();
@@ -78,6 +80,37 @@ describe.each(testDatabaseKinds())('the admin API (%s)', (kind) => {
     // The user's plan did not change and the admin is not disabled.
     expect((await get(`/api/users/${other.uid}`, other.headers)).json().user.subscription).toBe('free');
     expect((await get(`/api/users/${admin.uid}`, admin.headers)).statusCode).toBe(200);
+  });
+
+  it('gives the admin role only to a verified address, whatever REQUIRE_EMAIL_VERIFICATION says', async () => {
+    for (const requireVerification of ['false', 'true']) {
+      const app = await createTestApp(kind, {
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        REQUIRE_EMAIL_VERIFICATION: requireVerification,
+      });
+      try {
+        // Anyone may sign up with a listed address: until its link is opened it proves nothing.
+        const claimed = await signedUp(app.app, ADMIN_EMAIL);
+        const refused = await app.app.inject({ url: '/api/admin/users', headers: claimed.headers });
+        expect(refused.statusCode, requireVerification).toBe(403);
+        expect(refused.json().error).toEqual({
+          code: 'forbidden:email_unverified',
+          message:
+            'Verify your e-mail address to use the administration pages. Open the link we sent you, or choose Resend to get a new one.',
+        });
+        const me = await app.app.inject({ url: `/api/users/${claimed.uid}`, headers: claimed.headers });
+        expect(me.json().user.admin).toBe(false);
+
+        await verifyEmail(app.app, claimed.uid);
+        expect((await app.app.inject({ url: '/api/admin/users', headers: claimed.headers })).statusCode).toBe(
+          200,
+        );
+        const verified = await app.app.inject({ url: `/api/users/${claimed.uid}`, headers: claimed.headers });
+        expect(verified.json().user.admin).toBe(true);
+      } finally {
+        await app.close();
+      }
+    }
   });
 
   it('lists users newest first with their plan, usage and status, searches and pages', async () => {
@@ -365,7 +398,10 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       const [a, b] = (instances?.apps ?? []) as [FastifyInstance, FastifyInstance];
       const admin = await signedUp(a, `boss-${randomUUID().slice(0, 6)}@example.test`);
       // Not listed on this run's instances: an admin only through the database role ADMIN_EMAILS gives.
-      await a.database.db.update(userTable).set({ role: 'admin' }).where(eq(userTable.id, admin.uid));
+      await a.database.db
+        .update(userTable)
+        .set({ role: 'admin', emailVerified: true })
+        .where(eq(userTable.id, admin.uid));
       const user = await signedUp(b);
       expect((await b.inject({ url: `/api/history/${user.uid}`, headers: user.headers })).statusCode).toBe(
         200,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apikey } from '#server/db/schema';
-import { createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
+import { createAccount, requestToken, TEST_ORIGIN, verifyEmail } from '#tests/factories/account';
 import { createUser } from '#tests/factories/user';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import { providerEnv } from '#tests/helpers/generation-calls';
@@ -197,6 +197,7 @@ describe.each(testDatabaseKinds())('personal API keys (%s)', (kind) => {
     const account = await createAccount(t.app);
     const { key } = await newKey(t.app, account);
     const admin = await createAccount(t.app, { email: ADMIN_EMAIL });
+    await verifyEmail(t.app, admin.uid);
     const token = (await requestToken(t.app, admin.cookie, admin.email)).json().token as string;
     const setStatus = (action: 'disable' | 'enable') =>
       t.app.inject({

@@ -63,15 +63,6 @@ export function createAdminRepository(db: Db, usage: UsageRepository) {
   }
 
   return {
-    /** Whether the account is an administrator's that is not disabled (checked on every admin call). */
-    async isActiveAdmin(userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ role: user.role, banned: user.banned })
-        .from(user)
-        .where(eq(user.id, userId));
-      return row?.role === ADMIN_ROLE && !row.banned;
-    },
-
     /** Newest accounts first, `query` matching part of the name or e-mail address in any case. */
     async list(options: { query?: string; cursor: KeysetCursor | null; limit: number }) {
       const { query, cursor, limit } = options;

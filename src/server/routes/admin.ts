@@ -6,6 +6,7 @@ import { usageSummary } from '#server/admin/usage-summary';
 import { decodeCursor, encodeCursor } from '#server/db/keyset-cursor';
 import { AppError } from '#server/errors';
 import { apiErrors } from '#server/openapi/route-responses';
+import { requirePrivilege } from '#server/users/require-privilege';
 import {
   ADMIN_USAGE_DAYS,
   ADMIN_USERS_PAGE_SIZE,
@@ -33,11 +34,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = createAdminRepository(app.database.db, app.usageRepository);
   const accounts = createAccountStatus(app.auth, app.accessTokens.revocations);
 
-  app.addHook('onRequest', async (request) => {
-    if (!(await admins.isActiveAdmin(request.user.sub))) {
-      throw new AppError('forbidden:admin', 'Only administrators can do this.');
-    }
-  });
+  // The admin role of a verified, enabled account, read from the database on every call (account-privileges.ts).
+  app.addHook('onRequest', async (request) => requirePrivilege(app, request.user.sub, 'administer'));
 
   const found = async (uid: string) => {
     const user = await admins.find(uid);

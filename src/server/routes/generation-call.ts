@@ -13,7 +13,7 @@ import type { FinalEvent, RunningGeneration } from '#server/tools/generation-fee
 import type { UploadedDocument } from '#server/tools/read-tool-input';
 import type { ServerTool } from '#server/tools/server-tool';
 import { errorEvent, noteStreamFailure, streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
-import { requireVerifiedEmail } from '#server/users/require-verified-email';
+import { requirePrivilege } from '#server/users/require-privilege';
 
 /** What a call asks the model for, once its request is read and checked. */
 export interface GenerationCallRequest {
@@ -62,7 +62,7 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
     // A shutdown is under way: the generation would be cut off; another instance takes it.
     refuseWhileDraining(app);
     // REQUIRE_EMAIL_VERIFICATION: refused before anything is read, reserved or counted.
-    await requireVerifiedEmail(app, user.sub);
+    await requirePrivilege(app, user.sub, 'generate');
     // A form may carry a document: its place is taken before the upload is read, so that a user's
     // uploads and their extractions count against AI_MAX_IN_FLIGHT_PER_USER like generations.
     let place = options.multipart ? await app.generations.reserve(user.sub) : null;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { ADMIN_ROLE } from '#server/admin/admin-emails';
 import type { Db } from '#server/db/client';
 import { profile, user } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { keyFromUploadUrl, uploadUrl } from '#server/storage/file-storage';
 import { type User, userWithFallbacks } from '#shared/user';
+import { type AccountState, may } from './account-privileges.ts';
 
 /**
  * Users as the API shows them (docs/product.md §3). Every method acts on the caller's own account: the caller's
@@ -17,6 +17,8 @@ export interface UserRow {
   image: string | null;
   subscription: string | null;
   role: string | null;
+  banned: boolean | null;
+  banExpires: Date | null;
   stripeSubscriptionId: string | null;
   cancelAtPeriodEnd: boolean | null;
   emailVerified: boolean | null;
@@ -28,14 +30,18 @@ export type StoredUser = User & Required<Pick<User, 'admin' | 'billing' | 'email
 function toUser({
   id,
   role,
+  banned,
+  banExpires,
   stripeSubscriptionId,
   cancelAtPeriodEnd,
   emailVerified,
   ...fields
 }: UserRow): StoredUser {
+  const state: AccountState = { role, banned, banExpires, emailVerified: emailVerified === true };
   return {
     ...userWithFallbacks({ uid: id, ...fields }),
-    admin: role === ADMIN_ROLE,
+    // What the web shows (the Admin link): the same answer the admin routes give (account-privileges.ts).
+    admin: may(state, 'administer', { requireEmailVerification: false, now: new Date() }),
     billing: { managed: stripeSubscriptionId !== null, cancelAtPeriodEnd: cancelAtPeriodEnd === true },
     emailVerified: emailVerified === true,
   };
@@ -48,6 +54,8 @@ const columns = {
   image: user.image,
   subscription: profile.subscription,
   role: user.role,
+  banned: user.banned,
+  banExpires: user.banExpires,
   stripeSubscriptionId: profile.stripeSubscriptionId,
   cancelAtPeriodEnd: profile.cancelAtPeriodEnd,
   emailVerified: user.emailVerified,
@@ -75,13 +83,18 @@ export function createUsersRepository(db: Db) {
       return row ? toUser(row) : null;
     },
 
-    /** Whether the caller's e-mail address is verified (REQUIRE_EMAIL_VERIFICATION); null when the account is gone. */
-    async isEmailVerified(callerId: string): Promise<boolean | null> {
+    /** What the caller's privileges depend on (account-privileges.ts); null when the account is gone. */
+    async accountState(callerId: string): Promise<AccountState | null> {
       const [row] = await db
-        .select({ emailVerified: user.emailVerified })
+        .select({
+          role: user.role,
+          banned: user.banned,
+          banExpires: user.banExpires,
+          emailVerified: user.emailVerified,
+        })
         .from(user)
         .where(eq(user.id, callerId));
-      return row ? row.emailVerified : null;
+      return row ?? null;
     },
 
     /**
