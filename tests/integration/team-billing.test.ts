@@ -146,7 +146,8 @@ describe('team billing with Stripe', () => {
     const third = await person();
     const thirdInvitation = await invite(owner, team.id, third);
     const full = await org(third, 'accept-invitation', { invitationId: thirdInvitation });
-    expect(full.statusCode).toBe(403);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.code).toBe('conflict:seats_full');
     const more = stripeSubscription({ ...subscriptionFields(subscription), quantity: 3 });
     expect(
       (await deliver(stripeEvent('customer.subscription.updated', more, seconds(now) + 60))).statusCode,

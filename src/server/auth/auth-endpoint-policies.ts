@@ -8,6 +8,7 @@ import {
   mailGuard,
   sessionAccountKey,
 } from '#server/plugins/rate-limit-auth';
+import { seatsRefusal } from '#server/teams/team-seats';
 import {
   validateCreateApiKey,
   validateDeleteApiKey,
@@ -38,6 +39,11 @@ export interface EndpointPolicy {
   guard: AttemptGuard;
   /** What a call without a session (better-auth's 401) answers instead of better-auth's own error. */
   withoutSession?: () => AppError;
+  /**
+   * The product's own error for one of better-auth's answers, or for what it threw (`response` null),
+   * or null to pass the answer on (or answer 500 for what was thrown).
+   */
+  translate?: (response: Response | null, thrown: unknown) => Promise<AppError | null>;
 }
 
 const noCurrentUser = () => new AppError('unauthorized:no_current_user', 'No current user');
@@ -126,7 +132,8 @@ export function authEndpointPolicies(app: FastifyInstance): (key: string) => End
     ['/organization/get-invitation', otherCalls],
     ['/organization/list-invitations', otherCalls],
     ['/organization/list-user-invitations', otherCalls],
-    ['/organization/accept-invitation', otherCalls],
+    // Seats are the database's to enforce (teams/team-seats.ts): past them, 409 conflict:seats_full.
+    ['/organization/accept-invitation', { ...otherCalls, translate: seatsRefusal }],
     ['/organization/reject-invitation', otherCalls],
     ['/organization/cancel-invitation', otherCalls],
     ['/organization/remove-member', otherCalls],

@@ -78,9 +78,9 @@ async function authRoutes(app: FastifyInstance) {
     try {
       response = await withAuthRequestScope(scope, () => app.auth.handler(webRequest));
     } catch (err) {
-      await recordOutcome(false); // the server failed, not the caller
+      await recordOutcome(false); // the server failed, not the caller (or the database refused the row)
       if (isDatabaseOutage(err)) throw databaseUnavailable(err);
-      throw new AppError('internal:auth', undefined, { cause: err });
+      throw (await policy.translate?.(null, err)) ?? new AppError('internal:auth', undefined, { cause: err });
     }
     // better-auth answers a failed query with a bare 500: a database out of reach gets its clear 503.
     if (response.status >= 500 && (await databaseUnreachable(app))) {
@@ -90,6 +90,12 @@ async function authRoutes(app: FastifyInstance) {
     if (await isOriginRefusal(response)) {
       await recordOutcome(false); // refused before any password was checked
       throw originRefusal(app.config, request, origin);
+    }
+    // Some refusals are the product's own to word (a team without a free seat).
+    const translated = policy.translate ? await policy.translate(response, undefined) : null;
+    if (translated) {
+      await recordOutcome(false);
+      throw translated;
     }
     await recordOutcome(response.status >= 400 && response.status < 500);
     if (response.status === 401 && policy.withoutSession) throw policy.withoutSession();

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * What the Fastify mount (auth-plugin.ts) knows of one /api/auth/* request that better-auth's hooks and
  * callbacks need and cannot read from the Fetch request they are handed: the origin mail links are built
- * on, the credential epochs a sign-in's proof began under, and the error behind a better-auth 500.
+ * on, and the credential epochs a sign-in's proof began under.
  * Calls of `auth.api.*` made by the server itself run outside any scope.
  */
 export interface AuthRequestScope {
@@ -15,8 +15,6 @@ export interface AuthRequestScope {
    * reset makes a session that is already over (credential-epochs.ts).
    */
   proofEpochs: Map<string, number>;
-  /** An error thrown inside better-auth that it answered with a bare 500 (the mount names some, e.g. seats). */
-  failure?: unknown;
 }
 
 const storage = new AsyncLocalStorage<AuthRequestScope>();

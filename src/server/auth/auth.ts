@@ -1,6 +1,6 @@
 import { apiKey } from '@better-auth/api-key';
 import { passkey as passkeyPlugin } from '@better-auth/passkey';
-import { APIError, betterAuth } from 'better-auth';
+import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -181,11 +181,9 @@ export function createAuth({
     onAPIError: {
       // A failed OAuth callback without its own error page lands on the sign-in screen (?error=…).
       errorURL: `${publicUrl ?? ''}/signin`,
-      onError: (error) => {
-        if (error instanceof APIError && error.statusCode < 500)
-          log.debug({ msg: error.message }, 'auth: refused');
-        else log.error({ err: error }, 'auth: request failed');
-      },
+      // An unexpected error reaches the mount (auth-plugin.ts), which answers and logs it as every route's
+      // (without a database error's parameters, which better-call would print to stderr otherwise).
+      throw: true,
     },
     logger: {
       level: 'warn',

@@ -41,6 +41,14 @@ export const user = pgTable('user', {
   banned: boolean().default(false),
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
+  /**
+   * The account's credential epoch (auth/credential-epochs.ts): every event that ends credentials (a
+   * password reset or change, signing out everywhere, disabling) moves it on, and a credential made
+   * under an earlier one (a session, an API key, a passkey, an invitation the account sent) is over.
+   */
+  credentialEpoch: integer().notNull().default(1),
+  /** When the epoch last moved on: a reset link made before then is over (better-auth keeps those in Redis). */
+  credentialsEndedAt: timestamp({ withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -63,6 +71,10 @@ export const session = pgTable(
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** The account's credential epoch the session was proven under (0: none, never valid). */
+    credentialEpoch: integer().notNull().default(0),
+    /** When the session last proved its owner again (POST /api/auth/reauthenticate): a fresh sign-in. */
+    reauthenticatedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.userId)],
 );
@@ -135,6 +147,8 @@ export const apikey = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     permissions: text(),
     metadata: text(),
+    /** The credential epoch of the session that made the key (0 until stamped: never valid). */
+    credentialEpoch: integer().notNull().default(0),
   },
   (t) => [index().on(t.key), index().on(t.referenceId), index().on(t.configId)],
 );
@@ -156,6 +170,8 @@ export const passkey = pgTable(
     transports: text(),
     createdAt: timestamp({ withTimezone: true }).defaultNow(),
     aaguid: text(),
+    /** The credential epoch of the session that registered it (0 until stamped: never valid). */
+    credentialEpoch: integer().notNull().default(0),
   },
   (t) => [index().on(t.userId), index().on(t.credentialID)],
 );
@@ -207,6 +223,8 @@ export const invitation = pgTable(
     inviterId: text()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** The credential epoch of the inviter's session that sent it (0 until stamped: never valid). */
+    credentialEpoch: integer().notNull().default(0),
   },
   (t) => [index().on(t.organizationId), index().on(t.email)],
 );
@@ -334,6 +352,11 @@ export const history = pgTable(
      * member and chat, so a refused follow-up asked again never makes another.
      */
     copiedFrom: uuid().references((): AnyPgColumn => history.id, { onDelete: 'set null' }),
+    /**
+     * The team the chat a copy was made from was shared with: the copy is the team's content, and goes
+     * when its member leaves or is removed (teams/team-departure.ts).
+     */
+    copiedOrganizationId: text().references(() => organization.id, { onDelete: 'set null' }),
     /**
      * What the chat weighs against the per-user quota (UTF-8 bytes of title and messages, plus the
      * uploaded file's bytes), kept by the database itself.
