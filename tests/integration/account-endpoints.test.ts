@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '#server/db/schema';
 import {
   cookieHeader,
   createAccount,
@@ -8,6 +10,7 @@ import {
   type TestAccount,
 } from '#tests/factories/account';
 import { type FakeOAuthServer, startOAuthServer } from '#tests/fakes/oauth-server';
+import { type FakeSmtpServer, startFakeSmtp } from '#tests/fakes/smtp-server';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 /**
@@ -16,10 +19,13 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app';
  */
 describe('account endpoints', () => {
   let oauth: FakeOAuthServer;
+  let smtp: FakeSmtpServer;
   let t: TestApp;
   beforeAll(async () => {
     oauth = await startOAuthServer();
+    smtp = await startFakeSmtp();
     t = await createTestApp('pglite', {
+      SMTP_URL: smtp.url,
       GITHUB_CLIENT_ID: 'draftsmith-github',
       GITHUB_CLIENT_SECRET: 'github-secret',
       GITHUB_OAUTH_URL: oauth.url,
@@ -30,6 +36,7 @@ describe('account endpoints', () => {
   afterAll(async () => {
     await t?.close();
     await oauth?.stop();
+    await smtp?.stop();
   });
 
   const post = (url: string, cookie: string | undefined, payload: object) =>
@@ -181,10 +188,35 @@ describe('account endpoints', () => {
       const linked = await listAccounts(account.cookie);
       expect(linked.map((a) => a.providerId).sort()).toEqual(['credential', 'github']);
       const github = linked.find((a) => a.providerId === 'github');
+      // A new way in is a credential added: its owner hears of it.
+      let told = await smtp.nextMessageTo(account.email);
+      while (told.subject.startsWith('Verify')) told = await smtp.nextMessageTo(account.email);
+      expect(told.subject).toBe('A new sign-in method was added to your account');
+      expect(told.text).toContain('A new sign-in method “GitHub” was added to your Draftsmith account');
 
       const unlinked = await post('/api/auth/unlink-account', account.cookie, { accountId: github?.id });
       expect(unlinked.statusCode, unlinked.body).toBe(200);
       expect((await listAccounts(account.cookie)).map((a) => a.providerId)).toEqual(['credential']);
+    });
+
+    it('unlinks a sign-in method only from a session proven in the last 10 minutes', async () => {
+      const account = await createAccount(t.app);
+      oauth.setUser({ id: '7011', email: account.email, name: 'Linked Writer', emailVerified: true });
+      expect((await linkGitHub(account.cookie)).statusCode).toBe(302);
+      const github = (await listAccounts(account.cookie)).find((a) => a.providerId === 'github');
+      await t.app.database.db
+        .update(session)
+        .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(session.userId, account.uid));
+      const late = await post('/api/auth/unlink-account', account.cookie, { accountId: github?.id });
+      expect(late.statusCode).toBe(403);
+      expect(late.json().error.code).toBe('forbidden:reauth_required');
+      expect(
+        (await post('/api/auth/reauthenticate', account.cookie, { password: account.password })).statusCode,
+      ).toBe(200);
+      expect(
+        (await post('/api/auth/unlink-account', account.cookie, { accountId: github?.id })).statusCode,
+      ).toBe(200);
     });
 
     it('refuses to link a GitHub identity whose e-mail address is another one', async () => {

@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds())('personal API keys (%s)', (kind) => {
     }
   });
 
-  it('refuses a disabled account’s key, and takes it back when the account is enabled', async () => {
+  it('ends a disabled account’s keys for good: enabling the account does not bring them back', async () => {
     const account = await createAccount(t.app);
     const { key } = await newKey(t.app, account);
     const admin = await createAccount(t.app, { email: ADMIN_EMAIL });
@@ -208,9 +208,11 @@ describe.each(testDatabaseKinds())('personal API keys (%s)', (kind) => {
     expect((await setStatus('disable')).statusCode).toBe(200);
     const res = await getUser(account.uid, bearer(key));
     expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('unauthorized:disabled');
+    expect(res.json().error.code).toBe('unauthorized:api_key');
+    // Disabling ended every credential (SECURITY.md, "What ends a credential"): enabling the account
+    // again gives back the sign-in, not the keys made before.
     expect((await setStatus('enable')).statusCode).toBe(200);
-    expect((await getUser(account.uid, { 'x-api-key': key })).statusCode).not.toBe(401);
+    expect((await getUser(account.uid, { 'x-api-key': key })).statusCode).toBe(401);
   });
 
   it('takes only a name and an expiry from the client, and needs the session cookie', async () => {

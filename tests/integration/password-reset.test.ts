@@ -98,6 +98,9 @@ describe.each(testDatabaseKinds())('password reset by e-mail (%s)', (kind) => {
     const apiKey = created.json().key as string;
     const withKey = () => t.app.inject({ url: `/api/users/${user.uid}`, headers: { 'x-api-key': apiKey } });
     expect((await withKey()).statusCode).toBe(200);
+    // Its owner heard of it (credential-plugin.ts), whoever made it.
+    const told = await smtp.nextMessageTo(user.email);
+    expect(told.subject).toBe('A new API key was added to your account');
 
     const asked = await requestReset(user.email, ip);
     expect(asked.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client';
 import { account, history, profile, user, verification } from '#server/db/schema';
 import type { FileStorage } from '#server/storage/file-storage';
+import { isFreshSession } from './credential-epochs.ts';
 
 export interface AccountDeletionDeps {
   db: Db;
@@ -20,14 +21,17 @@ interface Leftovers {
   stripeCustomerId: string | null;
 }
 
+/** How recent the sign-in of an account without a password must be to delete it. */
+const SOCIAL_DELETION_FRESH_MS = 24 * 60 * 60_000;
+
 /** The message when an account with a password asks to be deleted without it. */
 export const DELETE_PASSWORD_REQUIRED = 'Enter your password to delete your account.';
 
 /**
  * Account deletion through better-auth's own `POST /api/auth/delete-user` (its request and reply, so
  * better-auth's client works): an account with a password must send it (better-auth alone would take
- * a fresh session instead), a social-only one needs a session younger than better-auth's `freshAge`
- * (one day), else 400 `bad_request:session_expired` and the user signs in with the provider again.
+ * a fresh session instead), a social-only one needs a session signed in (or re-authenticated) within
+ * a day, else 400 `bad_request:session_expired` and the user signs in with the provider again.
  *
  * better-auth deletes the sessions (their access tokens revoked by auth.ts's session hook), the
  * accounts and the user; the database cascades to the profile, the chats and the generation counts
@@ -92,6 +96,14 @@ export function accountDeletion({ db, fileStorage, log }: AccountDeletionDeps) {
               throw new APIError('BAD_REQUEST', {
                 code: 'PASSWORD_REQUIRED',
                 message: DELETE_PASSWORD_REQUIRED,
+              });
+            }
+            // No password to ask for: a sign-in (or re-authentication) of the last day stands for it.
+            if (!isFreshSession(session.session, Date.now(), SOCIAL_DELETION_FRESH_MS)) {
+              throw new APIError('BAD_REQUEST', {
+                code: 'SESSION_EXPIRED',
+                message:
+                  'Sign in again with your provider (or confirm with a passkey), then delete the account.',
               });
             }
           }),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PASSWORD_MAX } from '#shared/auth-schemas';
 import {
   API_KEY_EXPIRY_DAYS_MAX,
   API_KEY_EXPIRY_DAYS_MIN,
@@ -65,6 +66,19 @@ export const validateCreateApiKey = validateWith(createKeyBody);
 export const validateUpdateApiKey = validateWith(updateKeyBody);
 /** POST /api-key/delete {keyId} */
 export const validateDeleteApiKey = validateWith(deleteKeyBody);
+
+/** The owner proves it again (credential-plugin.ts): the password, or a passkey's WebAuthn answer. */
+export const reauthenticateBody = z
+  .strictObject({
+    password: z.string('Enter your password.').min(1, 'Enter your password.').max(PASSWORD_MAX).optional(),
+    response: webAuthnResponse.optional(),
+  })
+  .refine((body) => (body.password === undefined) !== (body.response === undefined), {
+    message: 'Enter your password, or use a passkey.',
+  });
+
+/** POST /reauthenticate {password} | {response} */
+export const validateReauthenticate = validateWith(reauthenticateBody);
 
 /** POST /passkey/verify-registration {response, name?} */
 export const validateVerifyPasskeyRegistration = validateWith(verifyRegistrationBody);

@@ -1,9 +1,13 @@
 import type { ApiKeyConfigurationOptions } from '@better-auth/api-key/types';
-import type { UserWithRole } from 'better-auth/plugins/admin';
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { apikey, user } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import { isDisabled } from '#server/users/account-privileges';
 import { API_KEY_NAME_MAX } from '#shared/credential-schemas';
 import type { AccessClaims } from './access-token.ts';
 import type { Auth } from './auth.ts';
+import { epochHolds } from './credential-epochs.ts';
 
 /**
  * Personal API keys (better-auth's api-key plugin): a signed-in user makes, names, lists and deletes
@@ -49,7 +53,7 @@ const invalidKey = () =>
  * account. Read from the database on every call (no cache), so a deleted key stops at once everywhere;
  * the plugin records the call as the key's last use.
  */
-export async function verifyApiKey(auth: Auth, key: string): Promise<AccessClaims> {
+export async function verifyApiKey(auth: Auth, db: Db, key: string): Promise<AccessClaims> {
   // Anything not shaped like a key is refused before the database is asked.
   if (!API_KEY_SHAPE.test(key)) throw invalidKey();
   const result = await auth.api.verifyApiKey({ body: { key } });
@@ -62,14 +66,26 @@ export async function verifyApiKey(auth: Auth, key: string): Promise<AccessClaim
     }
     throw invalidKey();
   }
-  const { internalAdapter } = await auth.$context;
-  // The admin plugin's fields (auth.ts): a disabled account is `banned`.
-  const owner = (await internalAdapter.findUserById(result.key.referenceId)) as UserWithRole | null;
+  // The owner's state and the key's epoch, read with the key on every call (credential-epochs.ts).
+  const [owner] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      banned: user.banned,
+      banExpires: user.banExpires,
+      accountEpoch: user.credentialEpoch,
+      keyEpoch: apikey.credentialEpoch,
+    })
+    .from(apikey)
+    .innerJoin(user, eq(user.id, apikey.referenceId))
+    .where(eq(apikey.id, result.key.id));
   if (!owner) throw invalidKey();
-  const banned = owner.banned === true && (!owner.banExpires || owner.banExpires.getTime() > Date.now());
-  if (banned) {
+  if (isDisabled(owner, new Date())) {
     throw new AppError('unauthorized:disabled', 'This account has been disabled, and its API keys with it.');
   }
+  // Made before its owner's credentials last ended (a password change, signing out everywhere), or by
+  // a session that was already over: the key is over too.
+  if (!epochHolds(owner.keyEpoch, owner.accountEpoch)) throw invalidKey();
   // A personal key works in the personal workspace.
   return { sub: owner.id, email: owner.email, sid: apiKeySid(result.key.id), org: null };
 }

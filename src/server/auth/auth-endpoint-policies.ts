@@ -13,6 +13,7 @@ import {
   validateCreateApiKey,
   validateDeleteApiKey,
   validateDeletePasskey,
+  validateReauthenticate,
   validateUpdateApiKey,
   validateUpdatePasskey,
   validateVerifyPasskeyAuthentication,
@@ -84,6 +85,14 @@ export function authEndpointPolicies(app: FastifyInstance): (key: string) => End
     ['/list-accounts', otherCalls],
     ['/link-social', { validate: (r) => validateLinkSocial(r, app.config), guard: otherCalls.guard }],
     ['/unlink-account', { validate: validateUnlinkAccount, guard: otherCalls.guard }],
+    // Proving the owner again before adding a credential (credential-plugin.ts): a password attempt.
+    [
+      '/reauthenticate',
+      {
+        validate: validateReauthenticate,
+        guard: credentialGuard(app, 'reauthenticate', sessionAccountKey),
+      },
+    ],
     // Personal API keys (auth/api-keys.ts), with the session cookie; verify is the server's own (authenticate.ts).
     ['/api-key/create', checked(validateCreateApiKey)],
     ['/api-key/list', otherCalls],

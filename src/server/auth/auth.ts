@@ -1,11 +1,10 @@
 import { apiKey } from '@better-auth/api-key';
 import { passkey as passkeyPlugin } from '@better-auth/passkey';
-import { betterAuth } from 'better-auth';
+import { type AuthContext, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { organization as organizationPlugin } from 'better-auth/plugins/organization';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { roleForEmail } from '#server/admin/admin-emails';
@@ -33,6 +32,14 @@ import { accountDeletion } from './account-deletion.ts';
 import { API_KEY_OPTIONS } from './api-keys.ts';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
 import { authMailOptions, INVITATION_EXPIRES_IN_SECONDS, invitationMailSender } from './auth-mails.ts';
+import { endCredentials } from './credential-epochs.ts';
+import {
+  type CredentialPluginDeps,
+  checkPasskeyEpoch,
+  credentialPlugin,
+  mailLinkedAccount,
+  stampNewSession,
+} from './credential-plugin.ts';
 import { betterAuthEnvWarnings } from './origins.ts';
 import { sharedSecondaryStorage } from './redis-secondary-storage.ts';
 import { socialProviderConfigs } from './social-providers.ts';
@@ -94,7 +101,13 @@ export function createAuth({
   for (const warning of betterAuthEnvWarnings(process.env, publicUrl !== undefined)) log.warn(warning);
   const mails = authMailOptions(config, mailer);
   const deletion = accountDeletion({ db, fileStorage, log });
-  return betterAuth({
+  // The options below reach better-auth's own context and API lazily, once it exists.
+  let bound: { internalAdapter: Promise<InternalAdapter>; api: BoundApi } | undefined;
+  const boundAuth = () => {
+    if (!bound) throw new Error('better-auth is not ready yet');
+    return bound;
+  };
+  const auth = betterAuth({
     appName: 'Draftsmith',
     // Left unset without PUBLIC_URL: better-auth then takes each request's own address (the mount builds the
     // request's URL on it, auth/origins.ts) as its base URL and trusted origin, so each of the server's
@@ -110,7 +123,17 @@ export function createAuth({
       schema: { user, session, account, verification, apikey, passkey, organization, member, invitation },
     }),
     secondaryStorage: redis ? sharedSecondaryStorage(redis) : undefined,
-    session: redis ? { storeSessionInDatabase: true } : undefined,
+    session: {
+      ...(redis ? { storeSessionInDatabase: true } : {}),
+      // Freshness is the credential plugin's (credential-plugin.ts): a re-authentication counts, which
+      // better-auth's own check (the session's creation time only) would not see.
+      freshAge: 0,
+      additionalFields: {
+        // The credential epoch the session was proven under (credential-epochs.ts), set by the server only.
+        credentialEpoch: { type: 'number', required: false, input: false },
+        reauthenticatedAt: { type: 'date', required: false, input: false },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
@@ -118,9 +141,9 @@ export function createAuth({
       autoSignIn: true,
       // 'Forgot password?': a single-use link for an hour; every session ends with the reset.
       ...mails.emailAndPassword,
-      // A reset is how an account is taken back: the personal API keys whoever held it made go too.
+      // A reset is how an account is taken back: everything whoever held it may have added ends with it.
       onPasswordReset: async ({ user: owner }) => {
-        await db.delete(apikey).where(eq(apikey.referenceId, owner.id));
+        await endCredentials(db, await boundAuth().internalAdapter, 'password_reset', owner.id);
       },
     },
     // A verification link at sign-up (and on request); REQUIRE_EMAIL_VERIFICATION gates the tools on it.
@@ -142,8 +165,14 @@ export function createAuth({
         update: { ...userFieldHooks.user.update, after: removeHiddenPhoto({ users, fileStorage, log }) },
         delete: { after: async (deleted) => revocations.revokeUser(deleted.id) },
       },
-      // However a session ends (sign-out, revoked, a password change), its access tokens end with it.
-      session: { delete: { after: async (ended) => revocations.revokeSession(ended.id) } },
+      // A Google or GitHub sign-in linked to an existing account is mailed to its owner.
+      account: { create: { after: mailLinkedAccount(db, config, mailer) } },
+      session: {
+        // The credential epoch it is proven under (credential-epochs.ts).
+        create: { before: stampNewSession(db) },
+        // However a session ends (sign-out, revoked, a password change), its access tokens end with it.
+        delete: { after: async (ended) => revocations.revokeSession(ended.id) },
+      },
     },
     plugins: [
       // Roles and disabled accounts: a disabled account's sign-in is refused with this message. Its
@@ -156,7 +185,10 @@ export function createAuth({
       // Passkeys: the relying party is PUBLIC_URL's host, else the host of each request's own address
       // (better-auth hands the plugin that address as its base URL); the page's origin is the one better-auth
       // already checked. Browsers offer passkeys only in a secure context (https, or localhost).
-      passkeyPlugin({ rpName: 'Draftsmith' }),
+      // A passkey registered under an earlier credential epoch than its account's no longer signs in.
+      passkeyPlugin({ rpName: 'Draftsmith', authentication: { afterVerification: checkPasskeyEpoch(db) } }),
+      // Credential epochs, fresh sign-ins, new-credential mails and POST /reauthenticate (ADR 0027).
+      credentialPlugin({ db, config, mailer, api: () => boundAuth().api }),
       // Teams (ADR 0026): roles owner, admin and member; invitations by e-mail for a week. The session's
       // active organization is the workspace its access tokens carry (routes/jwt.ts).
       organizationPlugin({
@@ -197,6 +229,22 @@ export function createAuth({
       },
     },
   });
+  bound = {
+    // The context's adapter is typed for these exact options; the epochs use the general one.
+    internalAdapter: auth.$context.then((context) => context.internalAdapter as unknown as InternalAdapter),
+    api: {
+      // A re-authentication's passkey answer is checked by the plugin as its sign-in's would be.
+      verifyPasskeyAuthentication: (input) =>
+        auth.api.verifyPasskeyAuthentication(
+          // The plugin validates the answer's shape itself (a bad one is its 400).
+          input as unknown as Parameters<typeof auth.api.verifyPasskeyAuthentication>[0],
+        ),
+    },
+  };
+  return auth;
 }
+
+type BoundApi = ReturnType<CredentialPluginDeps['api']>;
+type InternalAdapter = AuthContext['internalAdapter'];
 
 export type Auth = ReturnType<typeof createAuth>;

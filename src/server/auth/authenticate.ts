@@ -41,7 +41,7 @@ export async function getUser(request: FastifyRequest): Promise<CurrentUser | nu
   const token = bearerToken(request);
   if (token && !isApiKey(token)) return request.server.accessTokens.verify(token);
   const key = token ?? apiKeyHeader(request);
-  return key ? verifyApiKey(request.server.auth, key) : null;
+  return key ? verifyApiKey(request.server.auth, request.server.database.db, key) : null;
 }
 
 /**

@@ -113,3 +113,45 @@ export function teamInvitationMail({
     'If you do not know the sender, you can ignore this e-mail.',
   ]);
 }
+
+/** "28 November 2026, 09:15 UTC": when something happened, in the one time zone every reader can place. */
+export function utcTimePhrase(at: Date): string {
+  const date = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone: 'UTC',
+  }).format(at);
+  return `${date.replace(' at ', ', ')} UTC`;
+}
+
+/**
+ * A credential was added to the account (an API key, a passkey, a linked sign-in method): the owner
+ * hears of it whoever added it, with the device, the time and the page that lists and removes them.
+ */
+export function newCredentialMail({
+  name,
+  kind,
+  credentialName,
+  device,
+  at,
+  link,
+}: {
+  name?: string | null;
+  kind: 'API key' | 'passkey' | 'sign-in method';
+  credentialName: string | null;
+  device: string;
+  at: Date;
+  link: string;
+}): MailContent {
+  const named = credentialName?.trim() ? ` “${credentialName.trim()}”` : '';
+  return compose(`A new ${kind} was added to your account`, link, [
+    greeting(name),
+    `A new ${kind}${named} was added to your Draftsmith account from ${device} on ${utcTimePhrase(at)}.`,
+    'If this was you, there is nothing to do. If it was not, open your account page, remove it, and change your password (or reset it with “Forgot password?”), which ends every session and API key:',
+    link,
+  ]);
+}

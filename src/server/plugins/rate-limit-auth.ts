@@ -32,7 +32,13 @@ export const MAILS_PER_ADDRESS = 5;
 export const MAILS_PER_ADDRESS_IN_ALL = 20;
 export const MAIL_WINDOW_MS = 60 * 60_000;
 
-export type CredentialAction = 'sign-in' | 'sign-up' | 'change-password' | 'delete-user' | 'reset-password';
+export type CredentialAction =
+  | 'sign-in'
+  | 'sign-up'
+  | 'change-password'
+  | 'delete-user'
+  | 'reset-password'
+  | 'reauthenticate';
 /** Calls that send an e-mail: counted every time, per IP and per address (mailGuard). */
 export type MailAction = 'reset-request' | 'verification-email' | 'invitation';
 export type LimitedAction = CredentialAction | MailAction | 'auth';
@@ -43,6 +49,7 @@ const ACTION_LABEL: Record<LimitedAction, string> = {
   'change-password': 'password attempts',
   'delete-user': 'account deletion attempts',
   'reset-password': 'password reset attempts',
+  reauthenticate: 'confirmation attempts',
   'reset-request': 'password reset requests',
   'verification-email': 'verification e-mail requests',
   invitation: 'invitations',

@@ -32,7 +32,7 @@ const noSuchUser = () => new AppError('not_found:user', 'No account has this id.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = createAdminRepository(app.database.db, app.usageRepository);
-  const accounts = createAccountStatus(app.auth, app.accessTokens.revocations);
+  const accounts = createAccountStatus(app.auth, app.database.db, app.accessTokens.revocations);
 
   // The admin role of a verified, enabled account, read from the database on every call (account-privileges.ts).
   app.addHook('onRequest', async (request) => requirePrivilege(app, request.user.sub, 'administer'));

@@ -50,7 +50,7 @@ export async function seatsRefusal(response: Response | null, thrown: unknown): 
       (await response
         .clone()
         .json()
-        .then((body: { code?: unknown }) => body?.code === PLUGIN_LIMIT_CODE)
+        .then((body: unknown) => (body as { code?: unknown } | null)?.code === PLUGIN_LIMIT_CODE)
         .catch(() => false))
     : isSeatsViolation(thrown);
   return full ? new AppError('conflict:seats_full', SEATS_FULL_MESSAGE) : null;

@@ -1,12 +1,12 @@
 import { Laptop, Loader2, LogOut, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
+import { describeUserAgent, deviceLabel } from '#shared/user-agent';
 import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { type AccountSession, useSessions } from '#web/features/account/api/list-sessions.ts';
 import { useRevokeOtherSessions, useRevokeSession } from '#web/features/account/api/revoke-session.ts';
-import { describeUserAgent, deviceLabel } from '#web/features/account/lib/user-agent.ts';
 import { readableError } from '#web/lib/auth-call.ts';
 import { notify } from '#web/lib/notify.ts';
 
