@@ -38,11 +38,19 @@ test.describe('teams', () => {
   /** The team invitation mail to `email` (after the sign-up's verification mail). */
   async function invitationMail(email: string): Promise<ReceivedMail> {
     await expect
-      .poll(() => server.smtp.messagesTo(email).some((mail) => mail.subject.includes('invited you')), {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          server.smtp
+            .messagesTo(email)
+            .some((mail) => mail.subject === 'You are invited to a team on Draftsmith'),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(true);
-    return server.smtp.messagesTo(email).find((mail) => mail.subject.includes('invited you'))!;
+    return server.smtp
+      .messagesTo(email)
+      .find((mail) => mail.subject === 'You are invited to a team on Draftsmith')!;
   }
 
   async function expectNoAxeViolations(page: Page) {

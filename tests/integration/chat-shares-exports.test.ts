@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { user as userTable } from '#server/db/schema';
 import { createUser, type TestUser } from '#tests/factories/user';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import { providerEnv } from '#tests/helpers/generation-calls';
@@ -49,6 +51,25 @@ describe.each(testDatabaseKinds())('shared links and chat downloads (%s)', (kind
   };
   const call = (user: TestUser | null, method: 'GET' | 'POST' | 'DELETE', url: string) =>
     t.app.inject({ method, url, ...(user ? { headers: user.headers } : {}) });
+
+  it('answers 404 for the links of a disabled account while it is disabled, and again 200 once enabled', async () => {
+    const carol = await createUser(t.app);
+    const id = await article(carol, 'Published tea');
+    const { token } = (await call(carol, 'POST', `/api/history/${id}/share`)).json().share;
+    expect((await call(null, 'GET', `/api/shared/${token}`)).statusCode).toBe(200);
+    const setBanned = (banned: boolean, banExpires: Date | null = null) =>
+      t.app.database.db.update(userTable).set({ banned, banExpires }).where(eq(userTable.id, carol.uid));
+
+    await setBanned(true);
+    const hidden = await call(null, 'GET', `/api/shared/${token}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.code).toBe('not_found:share');
+    // A ban that ended on its own publishes again, as enabling does.
+    await setBanned(true, new Date(Date.now() - 1000));
+    expect((await call(null, 'GET', `/api/shared/${token}`)).statusCode).toBe(200);
+    await setBanned(false);
+    expect((await call(null, 'GET', `/api/shared/${token}`)).statusCode).toBe(200);
+  });
 
   it('shares a chat by an unguessable link that anyone can read, until it is revoked', async () => {
     const id = await article(alice, 'Shared tea');

@@ -28,6 +28,7 @@ function authEndpoints(t: TestApp): Route[] {
     users: t.app.usersRepository,
     log: t.app.log,
     mailer: t.app.mailer,
+    history: t.app.historyRepository,
   });
   return Object.values(auth.api).flatMap((endpoint) => {
     const { path, options } = endpoint as unknown as {

@@ -8,7 +8,7 @@ import {
   member as membership,
   organizationPlan,
 } from '#server/db/schema';
-import { createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
+import { createAccount, requestToken, TEST_ORIGIN, verifyEmail } from '#tests/factories/account';
 import { saveChat } from '#tests/factories/chat';
 import { organizationCall, type TeamPerson, teamPerson } from '#tests/factories/team-member';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
   async function invitationMail(email: string) {
     for (;;) {
       const mail = await smtp.nextMessageTo(email);
-      if (mail.subject.includes(' invited you to ')) return mail;
+      if (mail.subject === 'You are invited to a team on Draftsmith') return mail;
     }
   }
   const invitationIdOf = (mail: { text: string }) =>
@@ -127,7 +127,9 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
     expect(week).toBeLessThanOrEqual(7 * 24 * 3600_000);
 
     const mail = await invitationMail(invitee.email);
-    expect(mail.subject).toBe(`${owner.name} invited you to ${team.name} on Draftsmith`);
+    // Neither name in the subject: both are the inviter's to choose (finding 8 of issue 28).
+    expect(mail.subject).toBe('You are invited to a team on Draftsmith');
+    expect(mail.text).toContain(`${owner.name} (${owner.email}) invited you to join the team “${team.name}”`);
     expect(firstLink(mail.text)).toBe(`${TEST_ORIGIN}/accept-invitation/${sent.id}`);
     expect(mail.text).toContain('expires in 7 days');
 
@@ -236,6 +238,84 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
       role: 'member',
       plan: 'free',
     });
+  });
+
+  it('invitations need a verified address and an enabled account, whatever REQUIRE_EMAIL_VERIFICATION says', async () => {
+    const unverified = await teamPerson(t.app, undefined, { verified: false });
+    const team = await teamOf(unverified, []);
+    const refused = await org(unverified, 'invite-member', {
+      email: `stranger-${team.id.slice(0, 6)}@example.test`,
+      role: 'member',
+      organizationId: team.id,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'forbidden:email_unverified',
+      message:
+        'Verify your e-mail address to invite people to a team. Open the link we sent you, or choose Resend to get a new one.',
+    });
+    await verifyEmail(t.app, unverified.uid);
+    const invited = await org(unverified, 'invite-member', {
+      email: `stranger-${team.id.slice(0, 6)}@example.test`,
+      role: 'member',
+      organizationId: team.id,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+  });
+
+  it('sends at most 20 invitations a day per inviter and 50 per team; a refused one is not counted', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const address = (i: number, who: string) => `inv-${tag}-${who}-${i}@example.test`;
+    const owner = await person();
+    const firstAdmin = await person();
+    const secondAdmin = await person();
+    const team = await teamOf(owner, [
+      { who: firstAdmin, role: 'admin' },
+      { who: secondAdmin, role: 'admin' },
+    ]);
+    const invite = (who: Person, email: string) =>
+      org(who, 'invite-member', { email, role: 'member', organizationId: team.id });
+    // better-auth refuses to invite a member: not counted.
+    expect((await invite(owner, firstAdmin.email)).statusCode).toBe(400);
+    for (let i = 0; i < 18; i++) expect((await invite(owner, address(i, 'o'))).statusCode).toBe(200);
+    const byOwner = await invite(owner, address(99, 'o'));
+    expect(byOwner.statusCode).toBe(429);
+    expect(byOwner.json().error.code).toBe('rate_limit:invitations');
+    expect(byOwner.json().error.message).toMatch(
+      /^You have sent 20 invitations today, the most one person may send in a day\. Try again in /,
+    );
+    expect(Number(byOwner.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    // The team's 50: 20 by the owner, 20 by one admin, 10 by the other.
+    for (let i = 0; i < 20; i++) expect((await invite(firstAdmin, address(i, 'a'))).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await invite(secondAdmin, address(i, 'b'))).statusCode).toBe(200);
+    const byTeam = await invite(secondAdmin, address(99, 'b'));
+    expect(byTeam.statusCode).toBe(429);
+    expect(byTeam.json().error.message).toMatch(
+      /^This team has sent 50 invitations today, the most a team may send in a day\./,
+    );
+  });
+
+  it('a member who leaves takes nothing of the team’s: their copies of its chats go, with their links', async () => {
+    const owner = await person();
+    const member = await person();
+    const team = await teamOf(owner, [{ who: member, role: 'member' }]);
+    await org(owner, 'set-active', { organizationId: team.id });
+    await org(member, 'set-active', { organizationId: team.id });
+    await owner.refresh();
+    await member.refresh();
+    const shared = await save(owner, 'Team notes');
+    expect((await api(owner, 'POST', `/api/history/${shared}/team-share`)).statusCode).toBe(200);
+    const followUp = await api(member, 'POST', `/api/history/${shared}/messages`, { content: 'More?' });
+    expect(followUp.statusCode, followUp.body).toBe(200);
+    const copyId = followUp.json().historyId as string;
+    const link = (await api(member, 'POST', `/api/history/${copyId}/share`)).json().share.token as string;
+    const own = await save(member, 'My own notes');
+
+    expect((await org(member, 'leave', { organizationId: team.id })).statusCode).toBe(200);
+    expect((await api(member, 'GET', `/api/history/item/${copyId}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/shared/${link}` })).statusCode).toBe(404);
+    expect((await api(member, 'GET', `/api/history/item/${own}`)).statusCode).toBe(200);
+    expect((await api(owner, 'GET', `/api/history/item/${shared}`)).statusCode).toBe(200);
   });
 
   it('the only owner cannot leave until ownership is handed over; a member can', async () => {
@@ -466,6 +546,10 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
     expect((await api(owner, 'GET', `/api/history/item/${membersPrivate}`)).statusCode).toBe(404);
     expect((await api(owner, 'GET', `/api/history/item/${copyId}`)).statusCode).toBe(404);
 
+    // The member publishes their copy by a link while they are in the team.
+    const copyLink = (await api(member, 'POST', `/api/history/${copyId}/share`)).json().share.token as string;
+    expect((await t.app.inject({ url: `/api/shared/${copyLink}` })).statusCode).toBe(200);
+
     // Removed: the member's access ends at once.
     const removed = await org(owner, 'remove-member', {
       memberIdOrEmail: member.email,
@@ -474,8 +558,11 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
     expect(removed.statusCode).toBe(200);
     expect((await api(member, 'GET', `/api/history/item/${ownersChat}`)).statusCode).toBe(404);
     expect((await api(member, 'GET', `/api/organizations/${team.id}/chats`)).statusCode).toBe(403);
-    // Their copy stays theirs.
-    expect((await api(member, 'GET', `/api/history/item/${copyId}`)).statusCode).toBe(200);
+    // Their copy is the team's content: it goes, and its public link with it (issue 28, finding 7).
+    expect((await api(member, 'GET', `/api/history/item/${copyId}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/shared/${copyLink}` })).statusCode).toBe(404);
+    // Their own chats stay theirs.
+    expect((await api(member, 'GET', `/api/history/item/${membersPrivate}`)).statusCode).toBe(200);
 
     // Unshared: private again.
     const admin = await person();

@@ -86,6 +86,7 @@ describe.each(testDatabaseKinds())('user name and image rules (%s)', (kind) => {
       users: t.app.usersRepository,
       log: t.app.log,
       mailer: t.app.mailer,
+      history: t.app.historyRepository,
     });
     const body = { ...accountFields(), name: 'n'.repeat(300), image: 'javascript:alert(1)' };
     const refused = await auth.api.signUpEmail({ body }).catch((err: unknown) => err);

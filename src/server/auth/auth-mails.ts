@@ -111,6 +111,7 @@ export function invitationMailSender(config: Config, mailer: Mailer) {
     const link = invitationLink(linkOrigin(config), data.id);
     const content = teamInvitationMail({
       inviter: data.inviter.user.name?.trim() || data.inviter.user.email,
+      inviterEmail: data.inviter.user.email,
       team: data.organization.name,
       role: data.role,
       link,

@@ -35,13 +35,17 @@ export const authPlugin = fp(
       users: app.usersRepository,
       log: app.log,
       mailer: app.mailer,
+      history: app.historyRepository,
     });
     app.decorate('auth', auth);
     // ADMIN_EMAILS may have changed since the last start: roles follow it (new accounts get theirs at sign-up).
     await syncAdminRoles(app.database.db, app.config.ADMIN_EMAILS);
     await app.register(authRoutes);
   },
-  { name: 'auth', dependencies: ['redis', 'rate-limit', 'file-storage', 'users-repository', 'mailer'] },
+  {
+    name: 'auth',
+    dependencies: ['redis', 'rate-limit', 'file-storage', 'users-repository', 'history-repository', 'mailer'],
+  },
 );
 
 async function authRoutes(app: FastifyInstance) {

@@ -21,9 +21,11 @@ import {
   user,
   verification,
 } from '#server/db/schema';
+import type { HistoryRepository } from '#server/history/history-repository';
 import { errorForLog } from '#server/logger-options';
 import type { Mailer } from '#server/mail/mailer';
 import type { FileStorage } from '#server/storage/file-storage';
+import { teamRulesPlugin } from '#server/teams/team-rules-plugin';
 import { teamMembershipLimit } from '#server/teams/team-seats';
 import { removeHiddenPhoto } from '#server/users/photo-cleanup';
 import type { UsersRepository } from '#server/users/users-repository';
@@ -59,6 +61,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Password reset and e-mail verification messages (auth-mails.ts). */
   mailer: Mailer;
+  /** A departing team member's copies of the team's chats go (teams/team-rules-plugin.ts). */
+  history: HistoryRepository;
 }
 
 /** What a disabled account is told when it signs in (and when it asks for an API token). */
@@ -94,6 +98,7 @@ export function createAuth({
   users,
   log,
   mailer,
+  history,
 }: AuthDeps) {
   const socialProviders = socialProviderConfigs(config);
   const publicUrl = config.PUBLIC_URL ? config.publicUrl : undefined;
@@ -198,6 +203,8 @@ export function createAuth({
         membershipLimit: teamMembershipLimit(db),
         sendInvitationEmail: invitationMailSender(config, mailer),
       }),
+      // Who may invite and how many a day; a departing member's copies of team chats (ADR 0026).
+      teamRulesPlugin({ db, redis, history, fileStorage, log }),
     ],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -50,6 +50,7 @@ export async function memberCopyOf(
       file,
       matchReport: source.matchReport,
       copiedFrom: source.id,
+      copiedOrganizationId: source.sharedOrganizationId,
     });
   } catch (err) {
     if (file) await fileStorage.remove(file.key).catch(() => undefined);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { isUuid } from '#server/db/keyset-cursor';
-import { chatShare, history } from '#server/db/schema';
+import { chatShare, history, member, user } from '#server/db/schema';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from '#server/db/sql-state';
 import { chatColumns, type HistoryRow } from './chat-columns.ts';
 
@@ -63,14 +63,25 @@ export function chatShareQueries(db: Db) {
       return rows.length > 0;
     },
 
-    /** The chat a link shows, while the link exists. */
+    /**
+     * The chat a link shows, while the link exists and its author's account is in a state to publish:
+     * not disabled (account-privileges.ts isDisabled; the link answers again once the account is
+     * enabled), and for a member's copy of a team chat, still a member of that team.
+     */
     async sharedChat(token: string): Promise<HistoryRow | undefined> {
       if (!TOKEN.test(token)) return undefined;
       const [row] = await db
         .select(chatColumns)
         .from(chatShare)
         .innerJoin(history, eq(history.id, chatShare.historyId))
-        .where(eq(chatShare.token, token));
+        .innerJoin(user, eq(user.id, chatShare.userId))
+        .where(
+          and(
+            eq(chatShare.token, token),
+            sql`(${user.banned} is not true or (${user.banExpires} is not null and ${user.banExpires} <= now()))`,
+            sql`(${history.copiedOrganizationId} is null or exists (select 1 from ${member} where ${member.userId} = ${history.userId} and ${member.organizationId} = ${history.copiedOrganizationId}))`,
+          ),
+        );
       return row;
     },
   };

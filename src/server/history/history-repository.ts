@@ -27,6 +27,8 @@ export interface NewChat {
   matchReport?: JobMatchReport | null;
   /** The team-shared chat this is a member's copy of (history/chat-copy.ts). */
   copiedFrom?: string | null;
+  /** The team that chat was shared with: the copy goes when its member leaves the team. */
+  copiedOrganizationId?: string | null;
 }
 
 /** What one user may keep (HISTORY_MAX_CHATS_PER_USER, HISTORY_MAX_BYTES_PER_USER); 0 means no limit. */
@@ -253,6 +255,19 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
         .where(and(eq(history.userId, userId), eq(history.id, id)))
         .returning(chatColumns);
       return row;
+    },
+
+    /**
+     * Deletes the user's copies of chats shared with `organizationId` (the team's content, made where
+     * their follow-ups went on), with any public link to them; the documents' keys are the caller's to
+     * remove from FileStorage.
+     */
+    async removeTeamCopies(userId: string, organizationId: string): Promise<string[]> {
+      const rows = await db
+        .delete(history)
+        .where(and(eq(history.userId, userId), eq(history.copiedOrganizationId, organizationId)))
+        .returning({ file: history.file });
+      return rows.flatMap((row) => (row.file?.key ? [row.file.key] : []));
     },
 
     /** Deletes the chat; what it held in FileStorage (its document's key) is the caller's to remove. */

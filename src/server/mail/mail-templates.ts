@@ -91,23 +91,32 @@ export function verifyEmailMail({
   ]);
 }
 
-/** An invitation to a team (auth: organization/invite-member). */
+/**
+ * An invitation to a team (auth: organization/invite-member). The team's name and the inviter's are
+ * theirs to choose, so neither is in the subject (a subject is what a phishing line would use); in the
+ * body they are quoted as names, with the inviter's address, and escaped in the HTML.
+ */
+export const TEAM_INVITATION_SUBJECT = 'You are invited to a team on Draftsmith';
+
 export function teamInvitationMail({
   inviter,
+  inviterEmail,
   team,
   role,
   link,
   expiresInSeconds,
 }: {
   inviter: string;
+  inviterEmail: string;
   team: string;
   role: string;
   link: string;
   expiresInSeconds: number;
 }): MailContent {
-  return compose(`${inviter} invited you to ${team} on Draftsmith`, link, [
+  const who = inviter === inviterEmail ? inviterEmail : `${inviter} (${inviterEmail})`;
+  return compose(TEAM_INVITATION_SUBJECT, link, [
     'Hi,',
-    `${inviter} invited you to join the team ${team} on Draftsmith as ${role === 'admin' ? 'an admin' : `a ${role}`}. Open this link to accept or decline; it asks you to sign in, or to create an account with this e-mail address:`,
+    `${who} invited you to join the team “${team}” on Draftsmith as ${role === 'admin' ? 'an admin' : `a ${role}`}. Open this link to accept or decline; it asks you to sign in, or to create an account with this e-mail address:`,
     link,
     `The invitation expires in ${durationPhrase(expiresInSeconds)}.`,
     'If you do not know the sender, you can ignore this e-mail.',
