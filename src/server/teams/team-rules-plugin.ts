@@ -1,15 +1,14 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '#server/db/client';
-import { user } from '#server/db/schema';
 import { retryPhrase } from '#server/errors';
 import type { HistoryRepository } from '#server/history/history-repository';
 import { type AttemptCounter, createAttemptCounter } from '#server/plugins/attempt-counter';
 import type { FileStorage } from '#server/storage/file-storage';
 import { privilegeRefusal } from '#server/users/account-privileges';
+import { readAccountState } from '#server/users/users-repository';
 
 /**
  * The product's rules on better-auth's organization endpoints (ADR 0026), where better-auth has none:
@@ -78,15 +77,7 @@ export function teamRulesPlugin({ db, redis, history, fileStorage, log }: TeamRu
           handler: createAuthMiddleware(async (ctx) => {
             const found = (await getSessionFromCtx(ctx)) as SessionUser | null;
             if (!found) return; // better-auth answers 401
-            const [state] = await db
-              .select({
-                role: user.role,
-                banned: user.banned,
-                banExpires: user.banExpires,
-                emailVerified: user.emailVerified,
-              })
-              .from(user)
-              .where(eq(user.id, found.user.id));
+            const state = await readAccountState(db, found.user.id);
             const refusal = state
               ? privilegeRefusal(state, 'invite', { requireEmailVerification: true, now: new Date() })
               : null;

@@ -65,6 +65,20 @@ const columns = {
 export const accountGone = () =>
   new AppError('unauthorized:user', 'This account no longer exists. Please sign in again.');
 
+/** What an account's privileges depend on (account-privileges.ts); null when the account is gone. */
+export async function readAccountState(db: Db, userId: string): Promise<AccountState | null> {
+  const [row] = await db
+    .select({
+      role: user.role,
+      banned: user.banned,
+      banExpires: user.banExpires,
+      emailVerified: user.emailVerified,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row ?? null;
+}
+
 export function createUsersRepository(db: Db) {
   type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
   const selectOwn = async (q: Db | Tx, callerId: string) => {
@@ -84,18 +98,7 @@ export function createUsersRepository(db: Db) {
     },
 
     /** What the caller's privileges depend on (account-privileges.ts); null when the account is gone. */
-    async accountState(callerId: string): Promise<AccountState | null> {
-      const [row] = await db
-        .select({
-          role: user.role,
-          banned: user.banned,
-          banExpires: user.banExpires,
-          emailVerified: user.emailVerified,
-        })
-        .from(user)
-        .where(eq(user.id, callerId));
-      return row ?? null;
-    },
+    accountState: (callerId: string) => readAccountState(db, callerId),
 
     /**
      * Creates the caller's profile if it is missing (race-safe: insert … on conflict do nothing);
