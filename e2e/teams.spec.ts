@@ -29,6 +29,10 @@ test.describe('teams', () => {
     });
     const page = await context.newPage();
     await createAccount(page.request, account, server.base);
+    // Sending invitations needs a verified address: the sign-up's link, opened as its owner would.
+    const verification = await server.smtp.nextMessageTo(account.email);
+    expect(verification.subject).toBe('Verify your e-mail address for Draftsmith');
+    await page.goto(firstLink(verification.text));
     await page.goto('/signin');
     await signInThroughForm(page, account);
     await expect(page).toHaveURL(`${server.base}/`);

@@ -10,16 +10,16 @@ export interface MailServer {
 }
 
 /**
- * For a describe block: its own app server (startOwnServer, `name` and `env`) whose SMTP_URL points at
+ * For a describe block: its own app server (startOwnServer, `name`, `env` and `host`) whose SMTP_URL points at
  * a fake SMTP server in this process, started before its tests and stopped after. Read the fields
  * inside the tests.
  */
-export function useMailServer(name: string, env: Record<string, string> = {}): MailServer {
+export function useMailServer(name: string, env: Record<string, string> = {}, host?: string): MailServer {
   const state = {} as MailServer & { server?: OwnServer };
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     state.smtp = await startFakeSmtp();
-    state.server = await startOwnServer({ name, env: { SMTP_URL: state.smtp.url, ...env } });
+    state.server = await startOwnServer({ name, host, env: { SMTP_URL: state.smtp.url, ...env } });
     state.base = state.server.base;
   });
   test.afterAll(async () => {

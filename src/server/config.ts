@@ -85,6 +85,11 @@ const envFields = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
   /** Failed password attempts per account and IP per 10 minutes (then the account slows down); 0 turns it off. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(0).default(10),
+  /**
+   * How recent a sign-in (or a re-authentication) must be to add an API key or a passkey, or to unlink a
+   * sign-in method (auth/credential-plugin.ts); older sessions confirm it's you first.
+   */
+  AUTH_FRESH_SIGN_IN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Outgoing mail (mail/): smtp:// or smtps:// with credentials; without it messages go to DATA_DIR/outbox. */
   SMTP_URL: optionalString.pipe(
     z

@@ -7219,7 +7219,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Every other session ends (and its access tokens), whatever `revokeOtherSessions` says.
+         * @description Every other session ends (and its access tokens), whatever `revokeOtherSessions` says, and every API key and reset link (SECURITY.md, “What ends a credential”); this browser gets a new session.
          */
         post: {
             parameters: {
@@ -7599,7 +7599,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End every session */
+        /**
+         * End every session
+         * @description Every session (this one too) and its access tokens, every API key and every reset link end.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7675,7 +7678,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End every other session */
+        /**
+         * End every other session
+         * @description Every other session and its access tokens, every API key and every reset link end.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7934,7 +7940,7 @@ export interface paths {
         put?: never;
         /**
          * Unlink a sign-in method
-         * @description Never the last one.
+         * @description Never the last one. From a session proven within `AUTH_FRESH_SIGN_IN_SECONDS` (10 minutes), else 403 `forbidden:reauth_required` (POST /reauthenticate, then again).
          */
         post: {
             parameters: {
@@ -8018,6 +8024,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm it’s you again
+         * @description With the password, or a passkey’s answer to GET /passkey/generate-authenticate-options’ challenge: the session counts as a fresh sign-in for `AUTH_FRESH_SIGN_IN_SECONDS`, so adding an API key or a passkey, or unlinking a sign-in method, goes on. No new session, cookie or token. 400 `bad_request:invalid_password`, 403 `forbidden:passkey_of_another_account`; failed passwords are limited like a sign-in’s.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description JSON, or the same fields form-encoded. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password?: string;
+                        response?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: boolean;
+                            reauthenticatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden (`forbidden:*`): not the caller’s to see or do. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too many requests (`rate_limit:*`): `Retry-After` says when to try again. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/api-key/create": {
         parameters: {
             query?: never;
@@ -8029,7 +8134,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal API key
-         * @description The reply’s `key` (`ds_…`) is shown this once; it is stored hashed.
+         * @description The reply’s `key` (`ds_…`) is shown this once; it is stored hashed, and its owner is mailed. From a session proven within `AUTH_FRESH_SIGN_IN_SECONDS` (10 minutes), else 403 `forbidden:reauth_required` (POST /reauthenticate, then again).
          */
         post: {
             parameters: {
@@ -8506,7 +8611,7 @@ export interface paths {
         };
         /**
          * WebAuthn options to register a passkey
-         * @description With a session younger than a day.
+         * @description From a session proven within `AUTH_FRESH_SIGN_IN_SECONDS` (10 minutes), else 403 `forbidden:reauth_required` (POST /reauthenticate, then again).
          */
         get: {
             parameters: {
@@ -8585,7 +8690,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a passkey */
+        /**
+         * Register a passkey
+         * @description As its options, from a freshly proven session; its owner is mailed.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -9761,7 +9869,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by e-mail
-         * @description Owners and admins: mails a link to `/accept-invitation/<id>`, valid for 7 days; the role is member or admin. Counted per address like the other mails (429).
+         * @description Owners and admins with a verified address (403 `forbidden:email_unverified`): mails a link to `/accept-invitation/<id>`, valid for 7 days; the role is member or admin. At most 20 a day per inviter and 50 per team (429 `rate_limit:invitations`), and counted per address like the other mails (429). Ends with its sender’s credentials (a password reset, disabling).
          */
         post: {
             parameters: {
@@ -10117,7 +10225,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation */
+        /**
+         * Accept an invitation
+         * @description A team with a paid subscription takes members up to its seats: past them 409 `conflict:seats_full`, the invitation staying pending until an owner adds seats.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -10395,7 +10506,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a member
-         * @description Their access to the team’s plan and shared chats ends at once.
+         * @description Their access to the team’s plan and shared chats ends at once; their copies of the team’s chats are deleted, with any public link to them (also when a member leaves).
          */
         post: {
             parameters: {

@@ -76,9 +76,6 @@ export const WHAT_EACH_EVENT_ENDS: Record<CredentialEvent, Record<CredentialKind
   disabled: { sessions: 'ends', apiKeys: 'ends', passkeys: 'ends', resetLinks: 'ends', invitations: 'ends' },
 };
 
-/** Adding a long-lived credential needs a sign-in (or a re-authentication) this recent. */
-export const FRESH_SIGN_IN_MS = 10 * 60_000;
-
 /** What the epoch logic reads of a better-auth session. */
 export interface EpochSession {
   createdAt: Date | string;
@@ -101,8 +98,8 @@ export function lastProvenAt(session: EpochSession): number {
   return Math.max(signedIn, again);
 }
 
-/** Whether the session proved its owner within FRESH_SIGN_IN_MS (or `windowMs`). */
-export function isFreshSession(session: EpochSession, nowMs: number, windowMs = FRESH_SIGN_IN_MS): boolean {
+/** Whether the session proved its owner within the last `windowMs`. */
+export function isFreshSession(session: EpochSession, nowMs: number, windowMs: number): boolean {
   return nowMs - lastProvenAt(session) < windowMs;
 }
 

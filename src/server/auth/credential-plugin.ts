@@ -50,14 +50,14 @@ type VerifyPasskey = (input: {
   headers: Headers;
 }) => Promise<{ session: { token: string }; user: { id: string } }>;
 
-/** The pages that add a credential: refused with this unless the session was proven within 10 minutes. */
+/** Adding a credential is refused with this unless the session was proven within AUTH_FRESH_SIGN_IN_SECONDS. */
 export const REAUTH_REQUIRED_MESSAGE =
   'For your security, confirm it’s you: enter your password or use a passkey, then try again.';
 
 const reauthRequired = () =>
   new APIError('FORBIDDEN', { code: 'REAUTH_REQUIRED', message: REAUTH_REQUIRED_MESSAGE });
 
-/** Adding these needs a fresh sign-in (or POST /reauthenticate), FRESH_SIGN_IN_MS. */
+/** Adding these needs a fresh sign-in (or POST /reauthenticate), AUTH_FRESH_SIGN_IN_SECONDS (10 minutes). */
 const FRESH_PATHS = new Set([
   '/api-key/create',
   '/passkey/generate-register-options',
@@ -109,7 +109,7 @@ export function credentialPlugin({ db, config, mailer, api }: CredentialPluginDe
       /**
        * POST /reauthenticate {password} | {response}: the signed-in owner proves it again, with the
        * password or a passkey (its WebAuthn answer to generate-authenticate-options' challenge), and the
-       * session counts as a fresh sign-in for FRESH_SIGN_IN_MS. No new session, cookie or token.
+       * session counts as a fresh sign-in for AUTH_FRESH_SIGN_IN_SECONDS. No new session, cookie or token.
        */
       reauthenticate: createAuthEndpoint(
         '/reauthenticate',
@@ -171,7 +171,8 @@ export function credentialPlugin({ db, config, mailer, api }: CredentialPluginDe
           matcher: (ctx) => FRESH_PATHS.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
             const found = (await getSessionFromCtx(ctx)) as SessionWithUser | null;
-            if (found && !isFreshSession(found.session, Date.now())) throw reauthRequired();
+            const window = config.AUTH_FRESH_SIGN_IN_SECONDS * 1000;
+            if (found && !isFreshSession(found.session, Date.now(), window)) throw reauthRequired();
           }),
         },
         {

@@ -3,6 +3,7 @@ import {
   createKeyBody,
   deleteKeyBody,
   deletePasskeyBody,
+  reauthenticateBody,
   updateKeyBody,
   updatePasskeyBody,
   verifyAuthenticationBody,
@@ -260,7 +261,9 @@ const OPERATIONS: AuthOperation[] = [
     path: '/change-password',
     tag: 'account',
     summary: 'Change the password',
-    description: 'Every other session ends (and its access tokens), whatever `revokeOtherSessions` says.',
+    description:
+      'Every other session ends (and its access tokens), whatever `revokeOtherSessions` says, and every API key ' +
+      'and reset link (SECURITY.md, “What ends a credential”); this browser gets a new session.',
     security: signedIn,
     body: changePasswordBody,
     reply: userWithToken,
@@ -304,6 +307,8 @@ const OPERATIONS: AuthOperation[] = [
     path: '/revoke-sessions',
     tag: 'account',
     summary: 'End every session',
+    description:
+      'Every session (this one too) and its access tokens, every API key and every reset link end.',
     security: signedIn,
     reply: status,
     errors: withSession,
@@ -313,6 +318,7 @@ const OPERATIONS: AuthOperation[] = [
     path: '/revoke-other-sessions',
     tag: 'account',
     summary: 'End every other session',
+    description: 'Every other session and its access tokens, every API key and every reset link end.',
     security: signedIn,
     reply: status,
     errors: withSession,
@@ -342,7 +348,9 @@ const OPERATIONS: AuthOperation[] = [
     path: '/unlink-account',
     tag: 'account',
     summary: 'Unlink a sign-in method',
-    description: 'Never the last one.',
+    description:
+      'Never the last one. From a session proven within `AUTH_FRESH_SIGN_IN_SECONDS` (10 minutes), else 403 ' +
+      '`forbidden:reauth_required` (POST /reauthenticate, then again).',
     security: signedIn,
     body: unlinkAccountBody,
     reply: status,
@@ -350,10 +358,28 @@ const OPERATIONS: AuthOperation[] = [
   },
   {
     method: 'post',
+    path: '/reauthenticate',
+    tag: 'account',
+    summary: 'Confirm it’s you again',
+    description:
+      'With the password, or a passkey’s answer to GET /passkey/generate-authenticate-options’ challenge: the ' +
+      'session counts as a fresh sign-in for `AUTH_FRESH_SIGN_IN_SECONDS`, so adding an API key or a passkey, ' +
+      'or unlinking a sign-in method, goes on. No new session, cookie or token. 400 `bad_request:invalid_password`, ' +
+      '403 `forbidden:passkey_of_another_account`; failed passwords are limited like a sign-in’s.',
+    security: signedIn,
+    body: reauthenticateBody,
+    reply: z.object({ status: z.boolean(), reauthenticatedAt: z.string() }),
+    errors: [...withBody, 401],
+  },
+  {
+    method: 'post',
     path: '/api-key/create',
     tag: 'account',
     summary: 'Create a personal API key',
-    description: 'The reply’s `key` (`ds_…`) is shown this once; it is stored hashed.',
+    description:
+      'The reply’s `key` (`ds_…`) is shown this once; it is stored hashed, and its owner is mailed. From a ' +
+      'session proven within `AUTH_FRESH_SIGN_IN_SECONDS` (10 minutes), else 403 `forbidden:reauth_required` ' +
+      '(POST /reauthenticate, then again).',
     security: signedIn,
     body: createKeyBody,
     reply: apiKey.extend({ key: z.string() }),
@@ -408,7 +434,9 @@ const OPERATIONS: AuthOperation[] = [
     path: '/passkey/generate-register-options',
     tag: 'account',
     summary: 'WebAuthn options to register a passkey',
-    description: 'With a session younger than a day.',
+    description:
+      'From a session proven within `AUTH_FRESH_SIGN_IN_SECONDS` (10 minutes), else 403 ' +
+      '`forbidden:reauth_required` (POST /reauthenticate, then again).',
     security: signedIn,
     reply: anyObject,
     errors: withSession,
@@ -418,6 +446,7 @@ const OPERATIONS: AuthOperation[] = [
     path: '/passkey/verify-registration',
     tag: 'account',
     summary: 'Register a passkey',
+    description: 'As its options, from a freshly proven session; its owner is mailed.',
     security: signedIn,
     body: verifyRegistrationBody,
     reply: passkey,
@@ -531,8 +560,10 @@ function teamOperations(): AuthOperation[] {
     op('get', 'get-active-member', 'The caller’s membership of the active team', memberRecord),
     op('post', 'invite-member', 'Invite someone by e-mail', invitationRecord, {
       description:
-        'Owners and admins: mails a link to `/accept-invitation/<id>`, valid for 7 days; the role is member or ' +
-        'admin. Counted per address like the other mails (429).',
+        'Owners and admins with a verified address (403 `forbidden:email_unverified`): mails a link to ' +
+        '`/accept-invitation/<id>`, valid for 7 days; the role is member or admin. At most 20 a day per inviter ' +
+        'and 50 per team (429 `rate_limit:invitations`), and counted per address like the other mails (429). ' +
+        'Ends with its sender’s credentials (a password reset, disabling).',
       body: z.object({
         email: z.string(),
         role: z.enum(['member', 'admin']),
@@ -547,11 +578,18 @@ function teamOperations(): AuthOperation[] {
       query: z.object({ organizationId: z.string().optional() }),
     }),
     op('get', 'list-user-invitations', 'The invitations to the caller', z.array(invitationRecord)),
-    op('post', 'accept-invitation', 'Accept an invitation', anyObject, { body: invitationId }),
+    op('post', 'accept-invitation', 'Accept an invitation', anyObject, {
+      description:
+        'A team with a paid subscription takes members up to its seats: past them 409 `conflict:seats_full`, ' +
+        'the invitation staying pending until an owner adds seats.',
+      body: invitationId,
+    }),
     op('post', 'reject-invitation', 'Decline an invitation', anyObject, { body: invitationId }),
     op('post', 'cancel-invitation', 'Cancel an invitation', invitationRecord, { body: invitationId }),
     op('post', 'remove-member', 'Remove a member', anyObject, {
-      description: 'Their access to the team’s plan and shared chats ends at once.',
+      description:
+        'Their access to the team’s plan and shared chats ends at once; their copies of the team’s chats are ' +
+        'deleted, with any public link to them (also when a member leaves).',
       body: z.object({ memberIdOrEmail: z.string(), organizationId: z.string().optional() }),
     }),
     op('post', 'update-member-role', 'Change a member’s role', memberRecord, {

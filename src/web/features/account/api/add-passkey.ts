@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useReauthentication } from '#web/features/account/hooks/use-reauthentication.ts';
 import { AuthCallError, authCall } from '#web/lib/auth-call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { accountKeys } from '#web/lib/query-keys.ts';
 
-/** better-auth's refusal when the session is older than its fresh age (a day) for adding a passkey. */
-const SESSION_NOT_FRESH = 'forbidden:session_not_fresh';
-
 /**
  * The browser's passkey ceremony for the signed-in account: GET /api/auth/passkey/generate-register-options,
- * the authenticator, then POST /api/auth/passkey/verify-registration {response, name}.
+ * the authenticator, then POST /api/auth/passkey/verify-registration {response, name}. A session not
+ * proven in the last 10 minutes is asked to confirm it's you first (use-reauthentication.ts).
  */
 export async function addPasskey(name: string): Promise<void> {
   try {
     await authCall(authClient.passkey.addPasskey({ name }), 'Could not add the passkey. Please try again.');
   } catch (error) {
-    if (error instanceof AuthCallError && error.code === SESSION_NOT_FRESH) {
+    // The browser's own answer when this device already holds one of the account's passkeys.
+    if (error instanceof AuthCallError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
       throw new AuthCallError(
-        'For your security, sign out and sign in again, then add the passkey.',
+        'This device already has a passkey for your account: use it to sign in, or add one on another device.',
         error.code,
         error.status,
       );
@@ -27,8 +27,9 @@ export async function addPasskey(name: string): Promise<void> {
 
 export function useAddPasskey() {
   const queryClient = useQueryClient();
+  const withReauthentication = useReauthentication();
   return useMutation({
-    mutationFn: addPasskey,
+    mutationFn: (name: string) => withReauthentication(() => addPasskey(name)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.passkeys }),
   });
 }

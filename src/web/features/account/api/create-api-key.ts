@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useReauthentication } from '#web/features/account/hooks/use-reauthentication.ts';
 import { authCall } from '#web/lib/auth-call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { accountKeys } from '#web/lib/query-keys.ts';
@@ -30,8 +31,10 @@ export async function createApiKey({ name, expiresInDays }: NewApiKeyInput): Pro
 
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
+  const withReauthentication = useReauthentication();
   return useMutation({
-    mutationFn: createApiKey,
+    // A session not proven in the last 10 minutes confirms it's you first (use-reauthentication.ts).
+    mutationFn: (input: NewApiKeyInput) => withReauthentication(() => createApiKey(input)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.apiKeys }),
   });
 }

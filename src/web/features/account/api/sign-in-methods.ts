@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useReauthentication } from '#web/features/account/hooks/use-reauthentication.ts';
 import { authCall } from '#web/lib/auth-call.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 import { accountKeys } from '#web/lib/query-keys.ts';
@@ -52,8 +53,10 @@ export function unlinkSignInMethod(accountId: string) {
 
 export function useUnlinkSignInMethod() {
   const queryClient = useQueryClient();
+  const withReauthentication = useReauthentication();
   return useMutation({
-    mutationFn: unlinkSignInMethod,
+    // A session not proven in the last 10 minutes confirms it's you first (use-reauthentication.ts).
+    mutationFn: (accountId: string) => withReauthentication(() => unlinkSignInMethod(accountId)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.signInMethods }),
   });
 }

@@ -7,6 +7,7 @@ import { DataSection } from './data-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { ReauthenticationProvider } from './reauthentication-provider.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { SignInMethodsSection } from './sign-in-methods-section.tsx';
 
@@ -37,13 +38,16 @@ export function AccountPage({ user, onUserChanged, onSessionReplaced, onAccountD
         title="Account"
         lead="Your profile, password, sessions, sign-in methods, API keys and data."
       />
-      <ProfileSection user={user} onUserChanged={onUserChanged} />
-      <PasswordSection onSessionReplaced={onSessionReplaced} />
-      <SessionsSection />
-      <SignInMethodsSection user={user} />
-      <PasskeysSection />
-      <ApiKeysSection />
-      <DataSection user={user} onAccountDeleted={onAccountDeleted} />
+      {/* Adding a way in asks a session signed in a while ago to confirm it's you (one dialog for all). */}
+      <ReauthenticationProvider>
+        <ProfileSection user={user} onUserChanged={onUserChanged} />
+        <PasswordSection onSessionReplaced={onSessionReplaced} />
+        <SessionsSection />
+        <SignInMethodsSection user={user} />
+        <PasskeysSection />
+        <ApiKeysSection />
+        <DataSection user={user} onAccountDeleted={onAccountDeleted} />
+      </ReauthenticationProvider>
     </div>
   );
 }

@@ -52,20 +52,23 @@ describe('auth store', () => {
     expect(deps.getSession).toHaveBeenCalledTimes(1);
   });
 
-  it('is signed out without a session, and loads no profile', async () => {
+  it('is signed out without a session, loads no profile, and drops the token of the session that ended', async () => {
     const { store, deps } = setup({ getSession: vi.fn(async () => null) });
     await settled();
     expect(store.getState()).toEqual({ status: 'signed-out', user: null });
     expect(deps.loadUser).not.toHaveBeenCalled();
+    expect(deps.clearToken).toHaveBeenCalled();
     expect(deps.renewTokenWith).toHaveBeenLastCalledWith(null);
   });
 
   it('is signed out when the session cannot be read, and logs why', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { store } = setup({ getSession: vi.fn(async () => Promise.reject(new Error('offline'))) });
+    const { store, deps } = setup({ getSession: vi.fn(async () => Promise.reject(new Error('offline'))) });
     await settled();
     expect(store.getState().status).toBe('signed-out');
     expect(log).toHaveBeenCalledWith('Could not read the session', expect.any(Error));
+    // Not told that the session ended: its token stays for when the server answers again.
+    expect(deps.clearToken).not.toHaveBeenCalled();
     log.mockRestore();
   });
 

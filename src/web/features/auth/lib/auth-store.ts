@@ -57,15 +57,20 @@ export function createAuthStore(deps: AuthStoreDeps) {
 
   async function load(run: number): Promise<void> {
     let session: AuthSession | null;
+    let answered = true;
     try {
       session = await deps.retry(deps.getSession);
     } catch (error) {
       console.error('Could not read the session', error);
       session = null;
+      answered = false;
     }
     if (run !== generation) return;
     if (!session) {
       deps.renewTokenWith(null);
+      // The server says there is no session (signed out elsewhere, or ended by a password reset): a token
+      // minted for it is over too. Kept when the server could not be asked.
+      if (answered) deps.clearToken();
       return set(SIGNED_OUT);
     }
     const { email } = session.user;

@@ -30,7 +30,7 @@ export function LeaveTeamSection({ teamId, teamName, onLeft }: LeaveTeamSectionP
       id="leave"
       title="Leave team"
       icon={LogOut}
-      description="You stop seeing this team’s shared chats and go back to your personal workspace. Your own chats stay yours. The only owner makes another member an owner first."
+      description="You stop seeing this team’s shared chats and go back to your personal workspace. Your own chats stay yours; your copies of the team’s chats (where your follow-ups went on) stay with the team. The only owner makes another member an owner first."
     >
       <div className="grid justify-items-start gap-3">
         <Button variant="outline" className="text-destructive" onClick={() => setConfirming(true)}>
@@ -43,7 +43,7 @@ export function LeaveTeamSection({ teamId, teamName, onLeft }: LeaveTeamSectionP
         open={confirming}
         onOpenChange={(open) => !busy && setConfirming(open)}
         title={`Leave ${teamName}?`}
-        description="To join again, you need a new invitation from an owner or admin."
+        description="Your copies of the team’s chats are deleted, with any public link to them. To join again, you need a new invitation from an owner or admin."
         confirmLabel="Leave team"
         pending={busy}
         onConfirm={async () => {

@@ -129,7 +129,7 @@ export function MembersSection({
         open={removing !== null}
         onOpenChange={(open) => !open && !remove.isPending && setRemoving(null)}
         title={`Remove ${removing?.name ?? 'this member'}?`}
-        description={`They lose access to ${teamName} and the chats shared with it. Their own chats stay theirs.`}
+        description={`They lose access to ${teamName} and the chats shared with it, and their copies of those chats are deleted with any public link to them. Their own chats stay theirs.`}
         confirmLabel="Remove"
         pending={remove.isPending}
         onConfirm={() => {
