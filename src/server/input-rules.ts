@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER } from '#shared/text';
 import { AppError } from './errors.ts';
 
 /**
@@ -8,8 +9,6 @@ import { AppError } from './errors.ts';
  * a name, a mail). Checked once, before any route's own validation, for the app's routes and
  * better-auth's alike.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** How deep a body is searched: deeper than any route's schema, shallow enough to stay cheap. */
 const MAX_DEPTH = 16;
@@ -35,8 +34,9 @@ export function findControlCharacter(value: unknown, path = '', depth = 0): Cont
     const match = CONTROL_CHARACTER.exec(value);
     return match ? { path, codePoint: codePointOf(match[0]) } : null;
   }
-  if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return null;
-  if (Buffer.isBuffer(value)) return null;
+  if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return null;
+  // No route takes anything nested this deep: refused rather than left unread.
+  if (depth > MAX_DEPTH) return { path, codePoint: '' };
   for (const [key, item] of Object.entries(value)) {
     const keyMatch = CONTROL_CHARACTER.exec(key);
     if (keyMatch) return { path: joinPath(path, '(a field name)'), codePoint: codePointOf(keyMatch[0]) };
@@ -50,6 +50,9 @@ export function findControlCharacter(value: unknown, path = '', depth = 0): Cont
 export function refuseControlCharacters(value: unknown, path = ''): void {
   const found = findControlCharacter(value, path);
   if (!found) return;
+  if (found.codePoint === '') {
+    throw new AppError('bad_request:validation', 'The request is nested too deeply to be read.');
+  }
   const where = found.path ? ` in ${found.path}` : '';
   throw new AppError(
     'bad_request:validation',

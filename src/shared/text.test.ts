@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { busyLabel, cutDisplayName, cutSidebarTitle, formatBytes, requestDisplayTitle } from './text.ts';
+import {
+  busyLabel,
+  CONTROL_CHARACTER,
+  cutDisplayName,
+  cutSidebarTitle,
+  formatBytes,
+  requestDisplayTitle,
+  withoutControlCharacters,
+} from './text.ts';
 import { formatToolName, toolTagline } from './tools.ts';
 
 describe('tool names and taglines (docs/product.md §1, §2)', () => {
@@ -76,5 +84,21 @@ describe('formatBytes', () => {
     expect(formatBytes(2 * 1024 * 1024)).toBe('2 MB');
     expect(formatBytes(52_428_800)).toBe('50 MB');
     expect(formatBytes(10.6 * 1024 * 1024)).toBe('11 MB');
+  });
+});
+
+describe('control characters (the server’s one input rule)', () => {
+  it('are every C0 and C1 control but tab, line feed and carriage return', () => {
+    for (const kept of ['\t', '\n', '\r', ' ', 'é', '\u00a0', '\u2028'])
+      expect(CONTROL_CHARACTER.test(kept)).toBe(false);
+    for (const refused of ['\u0000', '\u0007', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085', '\u009f']) {
+      expect(CONTROL_CHARACTER.test(refused)).toBe(true);
+    }
+  });
+
+  it('are left out of what the web app sends, line breaks and tabs kept', () => {
+    expect(withoutControlCharacters('Page one\fPage two\r\n\tand a\u0000 NUL\u0085')).toBe(
+      'Page onePage two\r\n\tand a NUL',
+    );
   });
 });

@@ -58,3 +58,18 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
 }
+
+/**
+ * Control characters no field takes (the server's one input rule, server/input-rules.ts): every C0 and C1
+ * control but tab, line feed and carriage return.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * `text` without control characters: what the web app sends of what a person typed or pasted (text from
+ * a PDF can carry form feeds), so a paste never fails the server's rule.
+ */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), '');
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withAuthRequestScope } from '#server/auth/auth-request-scope';
+import { type SignInProof, withAuthRequestScope } from '#server/auth/auth-request-scope';
 import { stampNewSession } from '#server/auth/credential-plugin';
 import { apikey, invitation, passkey, session, user } from '#server/db/schema';
 import {
@@ -50,7 +50,7 @@ describe.each(setups)('credentials end together ($name)', ({ instances: count })
       SMTP_URL: smtp.url,
       PUBLIC_URL: TEST_ORIGIN,
       AUTH_RATE_LIMIT_PER_IP: '0',
-      ADMIN_EMAILS: 'epoch-admin@example.test',
+      ADMIN_EMAILS: 'epoch-admin@example.test,epoch-claimed@example.test',
     };
     if (count === 1) {
       const t = await createTestApp('pglite', env);
@@ -166,20 +166,42 @@ describe.each(setups)('credentials end together ($name)', ({ instances: count })
     }
   });
 
-  it('a reset link asked for before the password changed no longer works', async () => {
+  const resetLink = async (who: { email: string }) => {
+    expect((await post(a, 'request-password-reset', undefined, { email: who.email })).statusCode).toBe(200);
+    const mail = await mailTo(who.email, 'Reset your Draftsmith password');
+    return new URL(firstLink(mail.text)).searchParams.get('token') ?? '';
+  };
+
+  it('a reset link asked for before a password reset no longer works', async () => {
     const owner = await createAccount(a);
-    expect((await post(a, 'request-password-reset', undefined, { email: owner.email })).statusCode).toBe(200);
-    const mail = await mailTo(owner.email, 'Reset your Draftsmith password');
-    const token = new URL(firstLink(mail.text)).searchParams.get('token') ?? '';
-    const changed = await post(a, 'change-password', owner.cookie, {
+    const older = await resetLink(owner);
+    const newer = await resetLink(owner);
+    expect(
+      (await post(a, 'reset-password', undefined, { token: newer, newPassword: 'Owner#Again1' })).statusCode,
+    ).toBe(200);
+    const late = await post(b, 'reset-password', undefined, { token: older, newPassword: 'Attacker#Pass1' });
+    expect(late.statusCode).toBe(400);
+    expect((await signIn(b, { email: owner.email, password: 'Owner#Again1' })).statusCode).toBe(200);
+    expect((await signIn(b, { email: owner.email, password: 'Attacker#Pass1' })).statusCode).toBe(401);
+  });
+
+  it('whoever holds a session (or the password) cannot cancel the owner’s reset link', async () => {
+    const owner = await createAccount(a);
+    const stolen = await secondSession(a, owner);
+    const token = await resetLink(owner);
+    // The intruder signs the others out and changes the password, again and again.
+    expect((await post(a, 'revoke-other-sessions', stolen)).statusCode).toBe(200);
+    const changed = await post(a, 'change-password', stolen, {
       currentPassword: owner.password,
-      newPassword: 'Changed#Pass9',
+      newPassword: 'Intruder#Pass1',
     });
     expect(changed.statusCode).toBe(200);
-    const late = await post(b, 'reset-password', undefined, { token, newPassword: 'Attacker#Pass1' });
-    expect(late.statusCode).toBe(400);
-    expect((await signIn(b, { email: owner.email, password: 'Changed#Pass9' })).statusCode).toBe(200);
-    expect((await signIn(b, { email: owner.email, password: 'Attacker#Pass1' })).statusCode).toBe(401);
+    expect((await post(b, 'revoke-other-sessions', cookieHeader(changed))).statusCode).toBe(200);
+    // The owner's link still takes the account back, and ends the intruder's session.
+    const reset = await post(b, 'reset-password', undefined, { token, newPassword: 'Owner#Back77' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await getSession(a, cookieHeader(changed))).toBeNull();
+    expect((await signIn(a, { email: owner.email, password: 'Owner#Back77' })).statusCode).toBe(200);
   });
 
   it('invitations a reset account sent can no longer be accepted', async () => {
@@ -207,27 +229,34 @@ describe.each(setups)('credentials end together ($name)', ({ instances: count })
   });
 
   it('disabling ends every credential; enabling gives back the sign-in only', async () => {
-    const admin = await createAccount(a, { email: 'epoch-admin@example.test' }).catch(async () => {
-      // Made by an earlier test of this setup: signed in again.
-      const cookie = await secondSession(a, { email: 'epoch-admin@example.test', password: 'Secret#123' });
-      const [row] = await a.database.db
-        .select({ id: user.id })
-        .from(user)
-        .where(eq(user.email, 'epoch-admin@example.test'));
-      return {
-        uid: row?.id ?? '',
-        email: 'epoch-admin@example.test',
-        cookie,
-        password: 'Secret#123',
-        name: '',
-      };
-    });
+    const admin = await createAccount(a, { email: 'epoch-admin@example.test' });
     await verifyEmail(a, admin.uid);
     const adminToken = (await requestToken(a, admin.cookie, admin.email)).json().token as string;
     const owner = await createAccount(a);
     const { key } = await newKey(a, owner.cookie);
     const ownKey = authenticator.newPasskey();
     expect((await authenticator.register(a, owner.cookie, ownKey)).statusCode).toBe(200);
+    // A chat the owner published by a link (finding 7).
+    const ownerToken = (await requestToken(a, owner.cookie, owner.email)).json().token as string;
+    const saved = await a.inject({
+      method: 'POST',
+      url: '/api/history',
+      headers: { authorization: `Bearer ${ownerToken}` },
+      payload: {
+        uid: owner.uid,
+        service: 'article-generator',
+        title: 'Published',
+        messages: [{ role: 'user', content: 'Hello' }],
+      },
+    });
+    const chatId = saved.json().history.id as string;
+    const shared = await a.inject({
+      method: 'POST',
+      url: `/api/history/${chatId}/share`,
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    const link = `/api/shared/${shared.json().share.token as string}`;
+    expect((await b.inject({ url: link })).statusCode).toBe(200);
     const setStatus = (action: 'disable' | 'enable') =>
       a.inject({
         method: 'POST',
@@ -236,14 +265,65 @@ describe.each(setups)('credentials end together ($name)', ({ instances: count })
       });
 
     expect((await setStatus('disable')).statusCode).toBe(200);
+    expect((await b.inject({ url: link })).statusCode).toBe(404);
     expect((await withKey(b, owner.uid, key)).statusCode).toBe(401);
     expect((await authenticator.signIn(b, ownKey)).statusCode).toBe(401);
     expect(await getSession(b, owner.cookie)).toBeNull();
 
     expect((await setStatus('enable')).statusCode).toBe(200);
+    expect((await b.inject({ url: link })).statusCode).toBe(200);
     expect((await withKey(b, owner.uid, key)).statusCode).toBe(401);
     expect((await authenticator.signIn(b, ownKey)).statusCode).toBe(401);
     expect((await signIn(b, owner)).statusCode).toBe(200);
+  });
+
+  it('an address listed in ADMIN_EMAILS gets the admin API only once verified (finding 4)', async () => {
+    const claimed = await createAccount(a, { email: 'epoch-claimed@example.test' });
+    const token = (await requestToken(a, claimed.cookie, claimed.email)).json().token as string;
+    const admin = (app: FastifyInstance) =>
+      app.inject({ url: '/api/admin/users', headers: { authorization: `Bearer ${token}` } });
+    const refused = await admin(b);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('forbidden:email_unverified');
+    await verifyEmail(a, claimed.uid);
+    expect((await admin(b)).statusCode).toBe(200);
+  });
+
+  it('refuses NUL in a saved chat on every instance, never a 500 (finding 5)', async () => {
+    const owner = await createAccount(a);
+    const token = (await requestToken(a, owner.cookie, owner.email)).json().token as string;
+    const res = await b.inject({
+      method: 'POST',
+      url: '/api/history',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        uid: owner.uid,
+        service: 'article-generator',
+        title: 'A\u0000B',
+        messages: [{ role: 'user', content: 'Hello' }],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request:validation');
+  });
+
+  it('counts invitations a day across instances (finding 8)', async () => {
+    const owner = await createAccount(a);
+    await verifyEmail(a, owner.uid);
+    const slug = `limits-${Math.random().toString(36).slice(2, 10)}`;
+    const team = (await organizationCall(a, owner, 'create', { name: 'Limits', slug })).json() as {
+      id: string;
+    };
+    const invite = (app: FastifyInstance, i: number) =>
+      organizationCall(app, owner, 'invite-member', {
+        email: `limit-${slug}-${i}@example.test`,
+        role: 'member',
+        organizationId: team.id,
+      });
+    for (let i = 0; i < 20; i++) expect((await invite(i % 2 === 0 ? a : b, i)).statusCode).toBe(200);
+    const refused = await invite(b, 20);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limit:invitations');
   });
 
   it('refuses a credential stamped under an earlier epoch than its account’s (a race with the event)', async () => {
@@ -263,13 +343,19 @@ describe.each(setups)('credentials end together ($name)', ({ instances: count })
       expect(await getSession(b, owner.cookie)).toBeNull();
       expect((await requestToken(b, owner.cookie, owner.email)).statusCode).toBe(401);
     }
-    // A sign-in whose password was checked under the earlier epoch makes no session.
-    const made = withAuthRequestScope(
-      { linkOrigin: TEST_ORIGIN, proofEpochs: new Map([[owner.uid, 4]]) },
-      () => stampNewSession(a.database.db)({ userId: owner.uid }),
-    );
-    await expect(made).rejects.toMatchObject({ body: { code: 'CREDENTIALS_ENDED' } });
-    // One proven under the current epoch does.
+    // A sign-in whose password was checked before a reset changed it makes no session; nor one whose
+    // passkey the reset removed.
+    const stamp = (proof: SignInProof) =>
+      withAuthRequestScope({ linkOrigin: TEST_ORIGIN, proofs: new Map([[owner.uid, proof]]) }, () =>
+        stampNewSession(a.database.db)({ userId: owner.uid }),
+      );
+    await expect(stamp({ passwordHash: 'the hash before the reset' })).rejects.toMatchObject({
+      body: { code: 'CREDENTIALS_ENDED' },
+    });
+    await expect(stamp({ passkeyId: 'a passkey the reset removed' })).rejects.toMatchObject({
+      body: { code: 'CREDENTIALS_ENDED' },
+    });
+    // One whose proof holds does, under the account's current epoch.
     expect((await signIn(b, owner)).statusCode).toBe(200);
   });
 });

@@ -79,6 +79,12 @@ describe.each(testDatabaseKinds())('one input rule for every route (%s)', (kind)
     }
     expectRefused(await send('PATCH', `/api/history/${id}`, { title: 'Fine', 'ke\u0001y': 1 }));
     expectRefused(await send('GET', `/api/history/search?q=tea%00`));
+    // Nothing any route takes is nested this deep: refused rather than left unread.
+    let deep: unknown = 'x';
+    for (let i = 0; i < 40; i++) deep = { deeper: deep };
+    const nested = await send('PATCH', `/api/history/${id}`, { title: 'Fine', deep });
+    expectRefused(nested);
+    expect(nested.json().error.message).toBe('The request is nested too deeply to be read.');
     const path = await send('GET', '/api/history/item/%1B');
     expectRefused(path);
     expect(path.json().error.message).toContain('in path.');

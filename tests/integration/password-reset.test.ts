@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verification } from '#server/db/schema';
 import { createAccount, requestToken, signIn, TEST_ORIGIN } from '#tests/factories/account';
@@ -8,6 +9,7 @@ import { type FakeSmtpServer, startFakeSmtp } from '#tests/fakes/smtp-server';
 import { firstLink } from '#tests/helpers/mail-message';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { testDatabaseKinds } from '#tests/helpers/test-database';
+import { createTestInstances, type TestInstances } from '#tests/helpers/test-instances';
 
 /** A POST with a Host of the caller's choosing (fetch sends the URL's own): the status it answered. */
 function rawRequest(port: number, path: string, host: string, body: object): Promise<number> {
@@ -382,3 +384,39 @@ describe('reset links behind a trusted proxy without PUBLIC_URL', () => {
     expect(link.origin).toBe('https://localhost:8443');
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+  'reset links without PUBLIC_URL across two instances (postgres + redis)',
+  () => {
+    let smtp: FakeSmtpServer;
+    let instances: TestInstances | undefined;
+    beforeAll(async () => {
+      smtp = await startFakeSmtp();
+      instances = await createTestInstances(2, {
+        SMTP_URL: smtp.url,
+        PORT: '3000',
+        REDIS_URL: process.env.TEST_REDIS_URL,
+        AUTH_RATE_LIMIT_PER_IP: '0',
+      });
+    });
+    afterAll(async () => {
+      await instances?.close();
+      await smtp?.stop();
+    });
+
+    it('takes the port the server listens on, never a Host header’s, on every instance', async () => {
+      const [a, b] = (instances?.apps ?? []) as [FastifyInstance, FastifyInstance];
+      const created = await createAccount(a, {}, { host: 'localhost:3000', origin: 'http://localhost:3000' });
+      await smtp.nextMessageTo(created.email);
+      const asked = await b.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { host: '127.0.0.1:9999', origin: 'http://127.0.0.1:9999' },
+        payload: { email: created.email },
+      });
+      expect(asked.statusCode).toBe(200);
+      const link = new URL(firstLink((await smtp.nextMessageTo(created.email)).text));
+      expect(link.origin).toBe('http://127.0.0.1:3000');
+    });
+  },
+);

@@ -84,8 +84,11 @@ export async function verifyApiKey(auth: Auth, db: Db, key: string): Promise<Acc
     throw new AppError('unauthorized:disabled', 'This account has been disabled, and its API keys with it.');
   }
   // Made before its owner's credentials last ended (a password change, signing out everywhere), or by
-  // a session that was already over: the key is over too.
-  if (!epochHolds(owner.keyEpoch, owner.accountEpoch)) throw invalidKey();
+  // a session that was already over: the key is over too, and goes from the owner's list.
+  if (!epochHolds(owner.keyEpoch, owner.accountEpoch)) {
+    await db.delete(apikey).where(eq(apikey.id, result.key.id));
+    throw invalidKey();
+  }
   // A personal key works in the personal workspace.
   return { sub: owner.id, email: owner.email, sid: apiKeySid(result.key.id), org: null };
 }

@@ -77,7 +77,7 @@ async function authRoutes(app: FastifyInstance) {
     // What better-auth's hooks and mail senders need of this request (auth-request-scope.ts).
     const scope: AuthRequestScope = {
       linkOrigin: mailLinkOrigin(app.config, request),
-      proofEpochs: new Map(),
+      proofs: new Map(),
     };
     try {
       response = await withAuthRequestScope(scope, () => app.auth.handler(webRequest));

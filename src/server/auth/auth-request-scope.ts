@@ -3,19 +3,21 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * What the Fastify mount (auth-plugin.ts) knows of one /api/auth/* request that better-auth's hooks and
  * callbacks need and cannot read from the Fetch request they are handed: the origin mail links are built
- * on, and the credential epochs a sign-in's proof began under.
+ * on, and what a sign-in's proof was.
  * Calls of `auth.api.*` made by the server itself run outside any scope.
  */
 export interface AuthRequestScope {
   /** The origin of the links this request's mails carry (auth-mails.ts mailLinkOrigin). */
   linkOrigin: string;
   /**
-   * The account's credential epoch when the proof of a sign-in began (its password read, its passkey
-   * found), by user id: the session it makes carries that epoch, so a sign-in that raced a password
-   * reset makes a session that is already over (credential-epochs.ts).
+   * What a sign-in proved its account with, by user id: the password hash it checked, or the passkey it
+   * verified. The session it makes is made only while that proof still holds (credential-plugin.ts
+   * `stampNewSession`): a sign-in with the old password that raced a reset makes none.
    */
-  proofEpochs: Map<string, number>;
+  proofs: Map<string, SignInProof>;
 }
+
+export type SignInProof = { passwordHash: string } | { passkeyId: string };
 
 const storage = new AsyncLocalStorage<AuthRequestScope>();
 

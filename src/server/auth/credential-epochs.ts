@@ -21,7 +21,7 @@ export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
 /**
  * The events that end credentials. Deleting an account deletes every credential row with it (foreign
- * keys), ending them all; leaving a team is not an account's event (teams/team-departure.ts).
+ * keys), ending them all; leaving a team is not an account's event (teams/team-rules-plugin.ts).
  */
 export const CREDENTIAL_EVENTS = [
   'password_reset',
@@ -37,9 +37,10 @@ export type Fate = 'ends' | 'stays' | 'others';
 
 /**
  * What each event ends (SECURITY.md's table is checked against this record, credential-epochs.test.ts).
- * Access tokens end with the session they were minted for; reset links with every event, since the
- * epoch moving on is what ends them (they live in better-auth's store, Redis when there is one, where
- * they cannot be listed).
+ * Access tokens end with the session they were minted for. Reset links end only on the recovery path and
+ * with disabling: any other event can be set off by whoever holds a session (signing out others) or the
+ * password (changing it), and must not cancel the owner's way back in. They live in better-auth's store
+ * (Redis when there is one), where they cannot be listed: `user.reset_links_ended_at` ends them.
  */
 export const WHAT_EACH_EVENT_ENDS: Record<CredentialEvent, Record<CredentialKind, Fate>> = {
   // The recovery path: whoever held the account may have added anything.
@@ -55,21 +56,21 @@ export const WHAT_EACH_EVENT_ENDS: Record<CredentialEvent, Record<CredentialKind
     sessions: 'others',
     apiKeys: 'ends',
     passkeys: 'stays',
-    resetLinks: 'ends',
+    resetLinks: 'stays',
     invitations: 'stays',
   },
   signed_out_elsewhere: {
     sessions: 'others',
     apiKeys: 'ends',
     passkeys: 'stays',
-    resetLinks: 'ends',
+    resetLinks: 'stays',
     invitations: 'stays',
   },
   signed_out_everywhere: {
     sessions: 'ends',
     apiKeys: 'ends',
     passkeys: 'stays',
-    resetLinks: 'ends',
+    resetLinks: 'stays',
     invitations: 'stays',
   },
   // An administrator's ban: nothing of the account works until it is enabled, and nothing old after.
@@ -103,13 +104,13 @@ export function isFreshSession(session: EpochSession, nowMs: number, windowMs: n
   return nowMs - lastProvenAt(session) < windowMs;
 }
 
-/** The account's epoch and when it last moved on; null when the account is gone. */
+/** The account's epoch and when its reset links last ended; null when the account is gone. */
 export async function accountEpoch(
   db: Db,
   userId: string,
-): Promise<{ epoch: number; endedAt: Date | null } | null> {
+): Promise<{ epoch: number; resetLinksEndedAt: Date | null } | null> {
   const [row] = await db
-    .select({ epoch: user.credentialEpoch, endedAt: user.credentialsEndedAt })
+    .select({ epoch: user.credentialEpoch, resetLinksEndedAt: user.resetLinksEndedAt })
     .from(user)
     .where(eq(user.id, userId));
   return row ?? null;
@@ -150,7 +151,8 @@ type InternalAdapter = AuthContext['internalAdapter'];
  * invitations cancelled) and those it spares moved on with it. Sessions go through better-auth (the
  * database and its secondary storage; their access tokens are revoked by auth.ts's session hook):
  * `keepSessionToken`, the session the event came from when it spares it, is moved on first, so that it
- * is never seen as over; every other session is deleted. Returns the new epoch (null: no such account).
+ * is never seen as over (unless it already was: then it stays over); every other session is deleted.
+ * Returns the new epoch (null: no such account).
  */
 export async function endCredentials(
   db: Db,
@@ -163,12 +165,20 @@ export async function endCredentials(
   const keep = fate.sessions === 'others' ? keepSessionToken : undefined;
   const before = await accountEpoch(db, userId);
   if (!before) return null;
-  // A session whose epoch is ahead of its account's still holds (epochHolds): moved on before the account.
-  if (keep) await internalAdapter.updateSession(keep, { credentialEpoch: before.epoch + 1 });
+  // A session whose epoch is ahead of its account's still holds (epochHolds): moved on before the account,
+  // and only if it holds now, so a session another event just ended is not brought back.
+  const kept = keep ? await internalAdapter.findSession(keep) : null;
+  const stays =
+    keep && kept && epochHolds(sessionEpoch(kept.session as EpochSession), before.epoch) ? keep : undefined;
+  if (stays) await internalAdapter.updateSession(stays, { credentialEpoch: before.epoch + 1 });
   const epoch = await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(user)
-      .set({ credentialEpoch: sql`${user.credentialEpoch} + 1`, credentialsEndedAt: new Date() })
+      .set({
+        credentialEpoch: sql`${user.credentialEpoch} + 1`,
+        // The database's clock, one for every instance (reset links are compared with it, credential-plugin.ts).
+        ...(fate.resetLinks === 'ends' ? { resetLinksEndedAt: sql`now()` } : {}),
+      })
       .where(eq(user.id, userId))
       .returning({ epoch: user.credentialEpoch });
     if (!moved) return null;
@@ -189,15 +199,14 @@ export async function endCredentials(
     }
     return moved.epoch;
   });
+  // Another event moved the epoch on meanwhile: the kept session is over with it (signed in again, it is
+  // as new); bringing it along could carry it past a reset that ended it.
   if (epoch === null) return null;
-  // Another event moved the epoch on meanwhile: the kept session follows.
-  if (keep && epoch !== before.epoch + 1)
-    await internalAdapter.updateSession(keep, { credentialEpoch: epoch });
-  if (!keep) {
+  if (!stays) {
     await internalAdapter.deleteUserSessions(userId);
   } else {
     for (const session of await internalAdapter.listSessions(userId)) {
-      if (session.token !== keep) await internalAdapter.deleteSession(session.token);
+      if (session.token !== stays) await internalAdapter.deleteSession(session.token);
     }
   }
   return epoch;

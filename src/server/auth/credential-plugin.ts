@@ -7,7 +7,7 @@ import {
   isAPIError,
   sessionMiddleware,
 } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
 import { account, invitation, passkey, user } from '#server/db/schema';
@@ -15,7 +15,7 @@ import { newCredentialMail } from '#server/mail/mail-templates';
 import type { Mailer } from '#server/mail/mailer';
 import { describeUserAgent, deviceLabel } from '#shared/user-agent';
 import { reauthenticateBody } from './api-key-passkey-rules.ts';
-import { currentAuthRequest } from './auth-request-scope.ts';
+import { currentAuthRequest, type SignInProof } from './auth-request-scope.ts';
 import {
   accountEpoch,
   type CredentialEvent,
@@ -62,6 +62,7 @@ const FRESH_PATHS = new Set([
   '/api-key/create',
   '/passkey/generate-register-options',
   '/passkey/verify-registration',
+  '/link-social',
   '/unlink-account',
 ]);
 
@@ -84,8 +85,6 @@ const INVITATION_PATHS = new Set([
   '/organization/get-invitation',
   '/organization/reject-invitation',
 ]);
-
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 type SessionWithUser = {
   session: EpochSession & { token: string };
@@ -161,7 +160,8 @@ export function credentialPlugin({ db, config, mailer, api }: CredentialPluginDe
       before: [
         {
           // Every call that carries a session: an ended one is as good as none.
-          matcher: (ctx) => SESSION_COOKIE.test(ctx.headers?.get('cookie') ?? ''),
+          matcher: (ctx) =>
+            (ctx.headers?.get('cookie') ?? '').includes(`${ctx.context.authCookies.sessionToken.name}=`),
           handler: createAuthMiddleware(async (ctx) => {
             const found = (await getSessionFromCtx(ctx)) as SessionWithUser | null;
             if (found && !(await sessionHolds(ctx, found))) ctx.context.session = null;
@@ -176,21 +176,22 @@ export function credentialPlugin({ db, config, mailer, api }: CredentialPluginDe
           }),
         },
         {
-          // The epoch the password is checked under: a reset finishing meanwhile ends the session it makes.
+          // The password the sign-in checks: a reset finishing meanwhile leaves it making no session.
           matcher: (ctx) => ctx.path === '/sign-in/email',
           handler: createAuthMiddleware(async (ctx) => {
             const email = (ctx.body as { email?: unknown } | undefined)?.email;
             const scope = currentAuthRequest();
             if (typeof email !== 'string' || !scope) return;
             const [row] = await db
-              .select({ id: user.id, epoch: user.credentialEpoch })
+              .select({ id: user.id, passwordHash: account.password })
               .from(user)
+              .innerJoin(account, and(eq(account.userId, user.id), eq(account.providerId, 'credential')))
               .where(eq(user.email, email.toLowerCase()));
-            if (row) scope.proofEpochs.set(row.id, row.epoch);
+            if (row?.passwordHash) scope.proofs.set(row.id, { passwordHash: row.passwordHash });
           }),
         },
         {
-          // A reset link made before the account's credentials last ended is over, like an expired one.
+          // A reset link made before the account's reset links last ended (a reset, disabling) is over.
           matcher: (ctx) => ctx.path === '/reset-password',
           handler: createAuthMiddleware(async (ctx) => {
             const token =
@@ -201,7 +202,8 @@ export function credentialPlugin({ db, config, mailer, api }: CredentialPluginDe
             const link = await ctx.context.internalAdapter.findVerificationValue(identifier);
             if (!link) return;
             const account = await accountEpoch(db, link.value);
-            if (account?.endedAt && new Date(link.createdAt).getTime() <= account.endedAt.getTime()) {
+            const ended = account?.resetLinksEndedAt?.getTime();
+            if (ended !== undefined && new Date(link.createdAt).getTime() <= ended) {
               await ctx.context.internalAdapter.deleteVerificationByIdentifier(identifier);
               throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'Invalid token' });
             }
@@ -296,6 +298,8 @@ export function mailLinkedAccount(db: Db, config: Config, mailer: Mailer) {
     created: { userId: string; providerId: string },
     context: { headers?: Headers } | null,
   ): Promise<void> => {
+    // A password set through a reset link was proven by the mailbox the link went to.
+    if (created.providerId === 'credential') return;
     const ways = await db.select({ id: account.id }).from(account).where(eq(account.userId, created.userId));
     if (ways.length < 2) return;
     const [owner] = await db
@@ -314,29 +318,41 @@ export function mailLinkedAccount(db: Db, config: Config, mailer: Mailer) {
 }
 
 /**
- * better-auth's session `create.before` hook: a new session carries the epoch its sign-in's proof began
- * under (auth-request-scope.ts), else its account's current one; a proof older than the account's
- * epoch (a password reset finished while the sign-in checked the old password) makes no session.
+ * better-auth's session `create.before` hook: a new session carries its account's current epoch, and is
+ * made only while what its sign-in proved still holds (auth-request-scope.ts): the password it checked is
+ * still the account's, the passkey it verified still registered. A sign-in with the old password that
+ * raced a reset, or with a passkey the reset removed, makes no session.
  */
 export function stampNewSession(db: Db) {
   return async <S extends { userId: string }>(session: S) => {
-    const account = await accountEpoch(db, session.userId);
-    const current = account?.epoch ?? 0;
-    const proven = currentAuthRequest()?.proofEpochs.get(session.userId) ?? current;
-    if (!epochHolds(proven, current)) {
+    const proof = currentAuthRequest()?.proofs.get(session.userId);
+    if (proof && !(await proofHolds(db, session.userId, proof))) {
       throw new APIError('UNAUTHORIZED', {
         code: 'CREDENTIALS_ENDED',
         message: 'Your sign-in methods changed while you were signing in. Please sign in again.',
       });
     }
+    const current = (await accountEpoch(db, session.userId))?.epoch ?? 0;
     return { data: { ...session, credentialEpoch: current } };
   };
+}
+
+async function proofHolds(db: Db, userId: string, proof: SignInProof): Promise<boolean> {
+  if ('passwordHash' in proof) {
+    const [row] = await db
+      .select({ passwordHash: account.password })
+      .from(account)
+      .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+    return row?.passwordHash === proof.passwordHash;
+  }
+  const [row] = await db.select({ id: passkey.id }).from(passkey).where(eq(passkey.id, proof.passkeyId));
+  return row !== undefined;
 }
 
 /**
  * The passkey plugin's `authentication.afterVerification`: a passkey made under an earlier epoch than
  * its account's (registered by a session a reset ended) no longer signs in, and is deleted; a valid one
- * records the epoch the sign-in is proven under.
+ * is the sign-in's proof (stampNewSession).
  */
 export function checkPasskeyEpoch(db: Db) {
   return async ({ verification }: { verification: { authenticationInfo: { credentialID: string } } }) => {
@@ -359,6 +375,6 @@ export function checkPasskeyEpoch(db: Db) {
           'This passkey no longer signs in to this account. Sign in with your password or another way.',
       });
     }
-    currentAuthRequest()?.proofEpochs.set(row.userId, row.accountEpoch);
+    currentAuthRequest()?.proofs.set(row.userId, { passkeyId: row.id });
   };
 }

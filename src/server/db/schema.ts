@@ -47,8 +47,11 @@ export const user = pgTable('user', {
    * under an earlier one (a session, an API key, a passkey, an invitation the account sent) is over.
    */
   credentialEpoch: integer().notNull().default(1),
-  /** When the epoch last moved on: a reset link made before then is over (better-auth keeps those in Redis). */
-  credentialsEndedAt: timestamp({ withTimezone: true }),
+  /**
+   * When a password reset or disabling last ended the account's reset links: one made before then is over
+   * (better-auth keeps them in Redis when there is one, where they cannot be listed and deleted).
+   */
+  resetLinksEndedAt: timestamp({ withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -354,7 +357,7 @@ export const history = pgTable(
     copiedFrom: uuid().references((): AnyPgColumn => history.id, { onDelete: 'set null' }),
     /**
      * The team the chat a copy was made from was shared with: the copy is the team's content, and goes
-     * when its member leaves or is removed (teams/team-departure.ts).
+     * when its member leaves or is removed (teams/team-rules-plugin.ts).
      */
     copiedOrganizationId: text().references(() => organization.id, { onDelete: 'set null' }),
     /**

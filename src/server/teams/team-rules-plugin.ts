@@ -127,7 +127,15 @@ export function teamRulesPlugin({ db, redis, history, fileStorage, log }: TeamRu
             const departed = DEPARTURES[ctx.path ?? '']?.(ctx.context.returned);
             const { userId, organizationId } = departed ?? {};
             if (typeof userId !== 'string' || typeof organizationId !== 'string') return;
-            const fileKeys = await history.removeTeamCopies(userId, organizationId);
+            // The member has left either way: a failure here is logged, and their public links to the
+            // copies answer 404 already (history/chat-shares.ts checks the membership).
+            const fileKeys = await history.removeTeamCopies(userId, organizationId).catch((err: unknown) => {
+              log.error(
+                { err, userId, organizationId },
+                "could not delete a departed member's copies of team chats",
+              );
+              return [] as string[];
+            });
             for (const key of fileKeys) {
               await fileStorage.remove(key).catch((err: unknown) => {
                 log.error({ err, key }, "could not remove a departed member's copy of a team document");

@@ -5,7 +5,7 @@ ALTER TABLE "passkey" ADD COLUMN "credential_epoch" integer DEFAULT 0 NOT NULL;-
 ALTER TABLE "session" ADD COLUMN "credential_epoch" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "session" ADD COLUMN "reauthenticated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "credential_epoch" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
-ALTER TABLE "user" ADD COLUMN "credentials_ended_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "user" ADD COLUMN "reset_links_ended_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "history" ADD CONSTRAINT "history_copied_organization_id_organization_id_fk" FOREIGN KEY ("copied_organization_id") REFERENCES "public"."organization"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- Every credential that exists now was made under the first epoch (auth/credential-epochs.ts).
 UPDATE "session" SET "credential_epoch" = 1;--> statement-breakpoint

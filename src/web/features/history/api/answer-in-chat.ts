@@ -1,6 +1,7 @@
 import type { GenerationProgress } from '#shared/generation-progress';
 import type { RunningGeneration } from '#shared/history';
 import type { SseEvent } from '#shared/sse-parser';
+import { withoutControlCharacters } from '#shared/text';
 import { type GenerationResult, streamGeneration } from '#web/lib/generation-stream.ts';
 
 /** What a chat can be asked for: a follow-up, another version of its last answer, an edited first request. */
@@ -37,7 +38,8 @@ export function answerInChat(
   }
   const body =
     request.kind === 'follow-up'
-      ? { content: request.content }
+      ? // A paste may carry control characters (a PDF's form feeds) that the server refuses.
+        { content: withoutControlCharacters(request.content) }
       : request.kind === 'edit'
         ? request.input
         : undefined;

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { withoutControlCharacters } from '#shared/text';
 import { type ToolField, toolFormOf } from '#shared/tool-forms';
 import { TOOL_INPUT_SCHEMAS, WITH_DOCUMENT_SCHEMAS } from '#shared/tool-inputs';
 import type { ToolDefinition } from '#shared/tools';
@@ -44,7 +45,8 @@ export function textValuesToSend(tool: ToolDefinition, values: ToolFormValues): 
   for (const field of toolFormOf(tool.slug).fields) {
     if (field.kind === 'file' || (withDocument && field.replacedByFile)) continue;
     const value = values[field.name];
-    if (typeof value === 'string') sent[field.name] = value;
+    // What was pasted may carry control characters (a PDF's form feeds) that the server refuses.
+    if (typeof value === 'string') sent[field.name] = withoutControlCharacters(value);
   }
   return sent;
 }
