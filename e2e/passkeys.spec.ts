@@ -87,6 +87,9 @@ test.describe('passkeys', () => {
     await list.getByRole('button', { name: 'Remove Laptop' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove passkey' }).click();
     await expect(section.getByText('No passkeys yet.')).toBeVisible();
+    // The 'Removed' toast sits over the header's corner: closed first, as a person would, so that it
+    // cannot slide under the pointer and close the menu about to open.
+    await page.getByRole('button', { name: 'Close toast' }).click();
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(`${base}/signin`);

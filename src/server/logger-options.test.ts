@@ -30,4 +30,16 @@ describe('errorForLog', () => {
     const logged = errorForLog(new Error('plain')) as { message: string; type: string };
     expect(logged).toMatchObject({ message: 'plain', type: 'Error' });
   });
+
+  it('drops an AI provider error’s request and answer bodies at every depth of its causes', () => {
+    const provider = Object.assign(new Error('fake error 400'), {
+      statusCode: 400,
+      requestBodyValues: { messages: [{ role: 'user', content: 'the user’s private text' }] },
+      responseBody: '{"error":"private"}',
+    });
+    const wrapped = new Error('The AI provider returned an error.', { cause: provider });
+    const text = JSON.stringify(errorForLog(wrapped));
+    expect(text).not.toContain('private');
+    expect(text).toContain('"statusCode":400');
+  });
 });

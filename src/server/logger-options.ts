@@ -37,7 +37,18 @@ export const REDACTED_PATHS: readonly string[] = [
  * (`detail`), a function's arguments (`where`). The SQL text (with placeholders), the SQLSTATE `code`,
  * the `constraint`, `table` and `column` stay: they say what failed without saying about whom.
  */
-const DATA_FIELDS = new Set(['params', 'queryOptions', 'detail', 'where', 'internalQuery']);
+const DATA_FIELDS = new Set([
+  'params',
+  'queryOptions',
+  'detail',
+  'where',
+  'internalQuery',
+  // What an AI provider's error carries at any depth of its causes: the request with the prompt (the
+  // user's text) and the answer's body (REDACTED_PATHS covers the top level only).
+  'requestBodyValues',
+  'responseBody',
+  'prompt',
+]);
 
 type SerializedError = { type: string; message: string; stack: string; [field: string]: unknown };
 

@@ -9,6 +9,11 @@ async function reloadPlan(): Promise<string | null> {
   return state.status === 'signed-in' ? state.user.subscription : null;
 }
 
+/** Whether the visitor is signed in, once the session has been read (a click may come while it is). */
+async function signedInOnceKnown(): Promise<boolean> {
+  return (await authStore.settled()).status === 'signed-in';
+}
+
 /**
  * /subscription: the pricing page, with a signed-in visitor's current plan marked (none while loading or
  * signed out), its buttons wired to billing, and 'Manage subscription' for a subscription paid online.
@@ -16,7 +21,7 @@ async function reloadPlan(): Promise<string | null> {
 export function PricingRoute() {
   const { state } = useAuth();
   const user = state.status === 'signed-in' ? state.user : null;
-  const { pending, choose, manage } = usePlanChoice(user, reloadPlan);
+  const { pending, choose, manage } = usePlanChoice(user, reloadPlan, signedInOnceKnown);
   const periodEnd = user?.usage?.periodEnd;
   return (
     <PricingPage

@@ -44,6 +44,18 @@ describe('auth store', () => {
     expect(deps.renewTokenWith).toHaveBeenCalledWith(expect.any(Function));
   });
 
+  it('tells a caller the state once it has settled, waiting while it loads', async () => {
+    let answer: (value: AuthSession | null) => void = () => {};
+    const { store } = setup({
+      getSession: vi.fn(() => new Promise<AuthSession | null>((r) => (answer = r))),
+    });
+    const waiting = store.settled();
+    expect(store.getState().status).toBe('loading');
+    answer(session);
+    expect((await waiting).status).toBe('signed-in');
+    expect((await store.settled()).status).toBe('signed-in');
+  });
+
   it('loads once however many components subscribe', async () => {
     const { store, deps } = setup();
     store.subscribe(() => {});

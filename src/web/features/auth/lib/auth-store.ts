@@ -129,13 +129,25 @@ export function createAuthStore(deps: AuthStoreDeps) {
     }
   }
 
+  /** The state once it is no longer loading (at once when it is not). */
+  function settled(): Promise<AuthState> {
+    if (state.status !== 'loading' && started) return Promise.resolve(state);
+    return new Promise((resolve) => {
+      const unsubscribe = subscribe(() => {
+        if (state.status === 'loading') return;
+        unsubscribe();
+        resolve(state);
+      });
+    });
+  }
+
   function subscribe(listener: () => void): () => void {
     listeners.add(listener);
     if (!started) void refresh();
     return () => listeners.delete(listener);
   }
 
-  return { getState: () => state, subscribe, refresh, reloadUser, signOut };
+  return { getState: () => state, subscribe, settled, refresh, reloadUser, signOut };
 }
 
 // What only a signed-in user needs loads on demand: a visitor's first view fetches the session and stops.

@@ -26,6 +26,11 @@ export function usePlanChoice(
   user: User | null,
   /** Reads the signed-in user again; resolves to their plan (null once signed out). */
   reloadPlan: () => Promise<string | null>,
+  /**
+   * Whether the visitor is signed in, once that is known: a plan chosen while the page still reads the
+   * session (just after it loaded) waits for the answer instead of taking the visitor for a stranger.
+   */
+  signedInOnceKnown: () => Promise<boolean> = async () => user !== null,
 ) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -63,7 +68,7 @@ export function usePlanChoice(
         setPending(null);
         return failed(error, 'Could not reach the server');
       }
-      const action = planAction(plan, period, signedIn, billing);
+      const action = planAction(plan, period, await signedInOnceKnown(), billing);
       // A subscriber changes plan in the portal: a second Checkout would start a second subscription.
       if (action.kind === 'checkout' && subscribed) return manage();
       if (action.kind === 'checkout') return checkout(action.plan, action.period);
@@ -80,7 +85,7 @@ export function usePlanChoice(
         });
       }
     },
-    [signedIn, subscribed, navigate, checkout, manage],
+    [signedInOnceKnown, subscribed, navigate, checkout, manage],
   );
 
   // Back from Stripe with the browser's Back button: the page comes from the cache, still 'opening'.
