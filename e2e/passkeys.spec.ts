@@ -87,9 +87,9 @@ test.describe('passkeys', () => {
     await list.getByRole('button', { name: 'Remove Laptop' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove passkey' }).click();
     await expect(section.getByText('No passkeys yet.')).toBeVisible();
-    // The 'Removed' toast sits over the header's corner: closed first, as a person would, so that it
-    // cannot slide under the pointer and close the menu about to open.
-    await page.getByRole('button', { name: 'Close toast' }).click();
+    // The toasts sit over the header's corner: once they are gone, none can slide under the pointer and
+    // close the menu about to open.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(`${base}/signin`);
@@ -178,10 +178,17 @@ test.describe('confirm it’s you', () => {
   let server: OwnServer;
   test.beforeAll(async () => {
     test.setTimeout(180_000);
+    // The run's fake GitHub (global setup shares its address) for linking and unlinking a sign-in method.
+    const github = Object.fromEntries(
+      ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET', 'GITHUB_OAUTH_URL'].map((name) => [
+        name,
+        process.env[name] ?? '',
+      ]),
+    );
     server = await startOwnServer({
       name: 'reauth',
       host: 'localhost',
-      env: { ...UNUSED_AI_ENV, AUTH_FRESH_SIGN_IN_SECONDS: '3' },
+      env: { ...UNUSED_AI_ENV, ...github, AUTH_FRESH_SIGN_IN_SECONDS: '3' },
     });
   });
   test.afterAll(async () => {
@@ -254,5 +261,38 @@ test.describe('confirm it’s you', () => {
       'Not done: confirm it’s you with your password or a passkey to go on.',
     );
     await expect(keys.getByText('Never made', { exact: true })).toHaveCount(0);
+  });
+
+  test('linking and unlinking GitHub from an older session: the confirmation over the unlink question', async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const { base } = server;
+    const account = newAccount(testInfo);
+    const setup = await (await browser.newContext()).newPage();
+    await createAccount(setup.request, account, base);
+    const page = await signedInOnAccountPage(browser, base, account);
+    const methods = page.getByRole('list', { name: 'Sign-in methods' });
+    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await page.waitForTimeout(3_500);
+
+    await methods.getByRole('button', { name: 'Link GitHub' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // On to the provider and back, linked.
+    await expect(page).toHaveURL(/\/account/);
+    await expect(methods.getByRole('button', { name: 'Unlink GitHub' })).toBeVisible();
+
+    await page.waitForTimeout(3_500);
+    await methods.getByRole('button', { name: 'Unlink GitHub' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Unlink' }).click();
+    await expect(dialog).toBeVisible();
+    await page.waitForTimeout(300); // the dialog's entrance animation
+    await shot(page, testInfo, 'reauth-over-unlink.png');
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('GitHub unlinked')).toBeVisible();
+    await expect(methods.getByRole('button', { name: 'Link GitHub' })).toBeVisible();
   });
 });

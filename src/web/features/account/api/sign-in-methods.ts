@@ -44,7 +44,14 @@ export async function linkSocialAccount({
   );
 }
 
-export const useLinkSocialAccount = () => useMutation({ mutationFn: linkSocialAccount });
+export function useLinkSocialAccount() {
+  const withReauthentication = useReauthentication();
+  return useMutation({
+    // A session not proven in the last 10 minutes confirms it's you first (use-reauthentication.ts).
+    mutationFn: (input: Parameters<typeof linkSocialAccount>[0]) =>
+      withReauthentication(() => linkSocialAccount(input)),
+  });
+}
 
 /** POST /api/auth/unlink-account {accountId}: the server keeps the last method whatever is asked. */
 export function unlinkSignInMethod(accountId: string) {
