@@ -146,8 +146,8 @@ function ReauthenticateDialog({
             Confirm it’s you
           </Dialog.Title>
           <Dialog.Description className="mt-2 text-muted-foreground text-sm">
-            You signed in a while ago. Adding a way into your account needs a recent sign-in, so that someone
-            at an unlocked computer cannot keep a way in for themselves.
+            You signed in a while ago. Changing the ways into your account needs a recent sign-in, so that
+            someone at an unlocked computer cannot keep a way in, or take yours away.
           </Dialog.Description>
           <div className="mt-5 grid gap-4">
             {hasPassword ? (
