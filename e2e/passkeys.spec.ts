@@ -34,6 +34,15 @@ async function virtualAuthenticator(page: Page) {
   };
 }
 
+/**
+ * The header's account menu, once the toasts are gone: they sit over the header's corner, and one
+ * sliding under the pointer while the menu opens closes it (a mouse that leaves the menu closes it).
+ */
+async function openAccountMenu(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await page.getByRole('button', { name: /Account menu/ }).click();
+}
+
 test.describe('passkeys', () => {
   let server: OwnServer;
   let base: string;
@@ -73,7 +82,7 @@ test.describe('passkeys', () => {
 
     // Sign out (the protected page sends the browser to /signin), then back in with the passkey alone:
     // back to the page the user was on.
-    await page.getByRole('button', { name: /Account menu/ }).click();
+    await openAccountMenu(page);
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(`${base}/signin`);
     expect(await accessToken(page)).toBeNull();
@@ -87,10 +96,7 @@ test.describe('passkeys', () => {
     await list.getByRole('button', { name: 'Remove Laptop' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove passkey' }).click();
     await expect(section.getByText('No passkeys yet.')).toBeVisible();
-    // The toasts sit over the header's corner: once they are gone, none can slide under the pointer and
-    // close the menu about to open.
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-    await page.getByRole('button', { name: /Account menu/ }).click();
+    await openAccountMenu(page);
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(`${base}/signin`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
