@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createImportReader, sourceFilesIn } from '#scripts/import-graph';
 
 /**
  * The boundaries ARCHITECTURE.md draws, checked over the import graph: shared imports neither server
@@ -11,55 +12,10 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
-  });
-}
-
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-/** package.json `imports`: '#shared/*' → './src/shared/*.ts' and the like. */
-const subpathImports = Object.entries(
-  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).imports as Record<string, string>,
-).map(([pattern, target]) => {
-  const [prefix = '', suffix = ''] = pattern.split('*');
-  return { prefix, suffix, target };
-});
-
-/** A `#…` specifier as the repository-relative file it names, as Node, tsc and Vite resolve it. */
-function resolveSubpath(spec: string): string | undefined {
-  for (const { prefix, suffix, target } of subpathImports) {
-    if (spec.startsWith(prefix) && spec.endsWith(suffix)) {
-      return join(target.replace('*', spec.slice(prefix.length, spec.length - suffix.length)));
-    }
-  }
-  return undefined;
-}
-
-/** The specifiers a file imports, and the repository-relative paths of those inside the repository. */
-function importsOf(file: string): { specifiers: string[]; targets: string[] } {
-  const text = readFileSync(file, 'utf8');
-  const specifiers: string[] = [];
-  const targets: string[] = [];
-  for (const match of text.matchAll(IMPORT)) {
-    const spec = match[1] ?? match[2] ?? '';
-    specifiers.push(spec);
-    if (spec.startsWith('#')) targets.push(resolveSubpath(spec) ?? `unresolved:${spec}`);
-    // A Vite asset query (`./sprite.svg?no-inline`) names the file before it.
-    else if (spec.startsWith('.'))
-      targets.push(relative(root, resolve(dirname(file), spec.replace(/\?.*$/, ''))));
-  }
-  return { specifiers, targets: targets.map((t) => t.split(sep).join('/')) };
-}
-
-const files = sourceFiles(src).map((file) => {
-  const { specifiers, targets } = importsOf(file);
-  return { path: relative(root, file).split(sep).join('/'), specifiers, imports: targets };
-});
+const reader = createImportReader(root);
+const sourceFiles = sourceFilesIn;
+const importsOf = (file: string) => reader.importsOf(file);
+const files = reader.read('src');
 
 const area = (path: string) => path.split('/')[1];
 const feature = (path: string) => /^src\/web\/features\/([^/]+)\//.exec(path)?.[1];
