@@ -10,7 +10,6 @@ import { createImportReader, sourceFilesIn } from '#scripts/import-graph';
  * web app never imports another feature (app → features → components/lib, one way).
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const src = join(root, 'src');
 
 const reader = createImportReader(root);
 const sourceFiles = sourceFilesIn;
