@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { loadConfig } from '#server/config';
+import { loadConfig } from '#server/config/config';
 import { DocumentExtractor, type ExtractionStats } from '#server/documents/document-extractor';
 import { documentLimits } from '#server/documents/document-limits';
 import { openPdf } from '#server/documents/extract-pdf';

@@ -8,7 +8,8 @@ import { createTokenRevocations } from './auth/token-revocations.ts';
 import { backupPlugin } from './backup/backup-plugin.ts';
 import { billingPlugin } from './billing/billing-plugin.ts';
 import type { HealthProbe } from './component-health.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
+import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Database } from './db/client.ts';
 import { documentsPlugin } from './documents/documents-plugin.ts';
 import { AppError } from './errors.ts';
@@ -35,7 +36,6 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 import { teamsRepositoryPlugin } from './teams/teams-repository-plugin.ts';
 import { toolsPlugin } from './tools/tools-plugin.ts';
-import { fastifyTrustProxy } from './trust-proxy.ts';
 import { usageRepositoryPlugin } from './usage/usage-repository-plugin.ts';
 import { usersRepositoryPlugin } from './users/users-repository-plugin.ts';
 

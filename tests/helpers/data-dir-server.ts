@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app';
 import { upgradeSnapshots } from '#server/backup/upgrade-snapshots';
-import { loadConfig } from '#server/config';
+import { loadConfig } from '#server/config/config';
 import { type Database, openDatabase } from '#server/db/client';
 import { type DataDirLock, lockDataDir } from '#server/db/data-dir-lock';
 import { resolveSecret } from '#server/secret';

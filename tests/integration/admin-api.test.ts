@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncAdminRoles } from '#server/admin/admin-roles';
-import { loadConfig } from '#server/config';
+import { loadConfig } from '#server/config/config';
 import { generationUsage, user as userTable } from '#server/db/schema';
 import { ADMIN_USAGE_DAYS } from '#shared/admin';
 import { createAccount, requestToken, signIn, verifyEmail } from '#tests/factories/account';

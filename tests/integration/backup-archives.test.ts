@@ -342,7 +342,7 @@ describe('restoring an archive into a data directory', () => {
     );
   });
 
-  // Linux only: recursive mkdir spins forever under /proc on Node 24 (startup/data-dir.ts).
+  // Linux only: recursive mkdir spins forever under /proc on Node 24 (db/data-dir.ts).
   it.skipIf(!existsSync('/proc/self'))(
     'says why it cannot create the directory instead of hanging (a path under /proc)',
     async () => {

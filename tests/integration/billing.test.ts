@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config';
+import { loadConfig } from '#server/config/config';
 import { billingEvent, generationUsage, profile } from '#server/db/schema';
 import { createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
 import {

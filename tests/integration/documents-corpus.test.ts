@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config';
+import { loadConfig } from '#server/config/config';
 import { DocumentExtractor } from '#server/documents/document-extractor';
 import { type DocumentLimits, documentLimits } from '#server/documents/document-limits';
 import { docxOf, longBlocks, odtOf, pdfOf, plainText } from '#tests/helpers/document-corpus';

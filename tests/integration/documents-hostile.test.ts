@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config';
+import { loadConfig } from '#server/config/config';
 import { DocumentExtractor } from '#server/documents/document-extractor';
 import { type DocumentLimits, documentLimits } from '#server/documents/document-limits';
 import { longBlocks, pdfOf } from '#tests/helpers/document-corpus';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config';
+import { ConfigError, loadConfig } from '#server/config/config';
 import { createUser } from '#tests/factories/user';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import { providerEnv } from '#tests/helpers/generation-calls';

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { restoreBackup } from '#server/backup/restore';
 import { upgradeSnapshots } from '#server/backup/upgrade-snapshots';
-import { loadConfig } from '#server/config';
+import { loadConfig } from '#server/config/config';
 import { DatabaseNewerError, MIGRATIONS_DIR, openDatabase } from '#server/db/client';
 import { migrationState, readJournal } from '#server/db/migration-level';
 import { cookieHeader, requestToken, signIn } from '#tests/factories/account';

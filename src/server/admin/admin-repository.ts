@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { ADMIN_ROLE } from '#server/config/admin-emails';
 import type { Db } from '#server/db/client';
 import type { KeysetCursor } from '#server/db/keyset-cursor';
 import { likeLiteral } from '#server/db/like-literal';
@@ -7,7 +8,6 @@ import type { UsageRepository } from '#server/usage/usage-repository';
 import type { AdminUser } from '#shared/admin';
 import type { PlanId } from '#shared/plans';
 import { userWithFallbacks } from '#shared/user';
-import { ADMIN_ROLE } from './admin-emails.ts';
 
 const columns = {
   id: user.id,

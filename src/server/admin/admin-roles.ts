@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, USER_ROLE } from '#server/config/admin-emails';
 import type { Db } from '#server/db/client';
 import { user } from '#server/db/schema';
-import { ADMIN_ROLE, USER_ROLE } from './admin-emails.ts';
 
 /**
  * Brings every account's role in line with ADMIN_EMAILS, at start-up: addresses added since the last

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ComponentHealth } from '#server/component-health';
-import type { Config } from '#server/config';
+import type { Config } from '#server/config/config';
 import type { AiStatus } from '#shared/ai-status';
 import { localAiStatus, remoteAiStatus } from './ai-status.ts';
 import type { QueueTicket } from './generation-limiter.ts';

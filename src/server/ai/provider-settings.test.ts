@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config';
+import { ConfigError, loadConfig } from '#server/config/config';
 import { resolveProviderSettings } from './provider-settings.ts';
 
 const resolve = (env: Record<string, string>) =>

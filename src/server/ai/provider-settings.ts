@@ -1,4 +1,4 @@
-import type { Config } from '#server/config';
+import type { Config } from '#server/config/config';
 
 export type ProviderName = 'local' | 'openai' | 'anthropic' | 'google' | 'openai-compatible';
 

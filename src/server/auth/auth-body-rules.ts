@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '#server/config';
+import type { Config } from '#server/config/config';
 import { AppError } from '#server/errors';
 import {
   forgotPasswordSchema,

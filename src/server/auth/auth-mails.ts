@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '#server/config';
+import type { Config } from '#server/config/config';
 import { resetPasswordMail, teamInvitationMail, verifyEmailMail } from '#server/mail/mail-templates';
 import type { Mailer } from '#server/mail/mailer';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';

@@ -7,8 +7,8 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { organization as organizationPlugin } from 'better-auth/plugins/organization';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { roleForEmail } from '#server/admin/admin-emails';
-import type { Config } from '#server/config';
+import { roleForEmail } from '#server/config/admin-emails';
+import type { Config } from '#server/config/config';
 import type { Db } from '#server/db/client';
 import {
   account,

@@ -8,7 +8,7 @@ import {
   sessionMiddleware,
 } from 'better-auth/api';
 import { and, eq } from 'drizzle-orm';
-import type { Config } from '#server/config';
+import type { Config } from '#server/config/config';
 import type { Db } from '#server/db/client';
 import { account, invitation, passkey, user } from '#server/db/schema';
 import { newCredentialMail } from '#server/mail/mail-templates';

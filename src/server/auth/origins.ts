@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '#server/config';
+import type { Config } from '#server/config/config';
 import { AppError } from '#server/errors';
 import { isOwnHost } from './own-address.ts';
 

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config';
+import { loadConfig } from '#server/config/config';
 import { isOwnHost } from './own-address.ts';
 
 /** URL hostnames as requestOrigin gives them (lower case, IPv4 normalised, IPv6 in brackets). */

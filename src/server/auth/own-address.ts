@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
-import type { Config } from '#server/config';
+import type { Config } from '#server/config/config';
 
 /**
  * Whether a request sent to `host` (a URL hostname: lower case, IPv6 in brackets) reached this server

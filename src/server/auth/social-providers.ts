@@ -1,5 +1,5 @@
 import type { GenericOAuthConfig, GenericOAuthUserInfo } from 'better-auth/plugins/generic-oauth';
-import type { Config } from '#server/config';
+import type { Config } from '#server/config/config';
 
 /**
  * Google and GitHub sign-in as better-auth generic OAuth providers (ADR 0004): one code path whose

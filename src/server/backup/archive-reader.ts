@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { type Header, extract as tarExtract } from 'tar-stream';
-import { ENV_VARIABLES } from '#server/config';
+import { ENV_VARIABLES } from '#server/config/config';
 import type { Migration } from '#server/db/migration-level';
 import { isStorageKey } from '#server/storage/file-storage';
 import {

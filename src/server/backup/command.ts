@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR } from '#server/config';
+import { DEFAULT_DATA_DIR } from '#server/config/config';
 import { ArchiveError } from './archive-reader.ts';
 
 /** A failure the person running the command can act on: printed as its one line, no stack. */

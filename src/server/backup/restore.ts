@@ -7,7 +7,7 @@ import { MIGRATIONS_DIR } from '#server/db/client';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock';
 import { readJournal } from '#server/db/migration-level';
 import { PGLITE_START_PARAMS } from '#server/db/pglite';
-import { makeDirectory } from '#server/startup/data-dir';
+import { makeDirectory } from '#server/db/data-dir';
 import type { FileStorage } from '#server/storage/file-storage';
 import { uploadsDirectory, uploadsStorage } from '#server/storage/storage-plugin';
 import {

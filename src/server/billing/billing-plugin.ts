@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { billingSettings } from '#server/config/billing-settings';
 import { createBillingRepository } from './billing-repository.ts';
-import { billingSettings } from './billing-settings.ts';
 import type { StripeBilling } from './stripe-billing.ts';
 
 declare module 'fastify' {

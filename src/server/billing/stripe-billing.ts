@@ -1,10 +1,10 @@
 import Stripe from 'stripe';
+import { type BillingSettings, PERSONAL_PLANS, type SoldPlan } from '#server/config/billing-settings';
 import { AppError } from '#server/errors';
 import { accountGone } from '#server/users/users-repository';
 import type { BillingPeriod } from '#shared/plans';
 import { planName } from '#shared/plans';
 import type { BillingRepository } from './billing-repository.ts';
-import { type BillingSettings, PERSONAL_PLANS, type SoldPlan } from './billing-settings.ts';
 import { isLive, subscriptionChange } from './subscription-change.ts';
 
 interface Logger {

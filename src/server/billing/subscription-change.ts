@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
+import { type BillingSettings, SOLD_PLANS, type SoldPlan } from '#server/config/billing-settings';
 import type { PlanId } from '#shared/plans';
-import { type BillingSettings, SOLD_PLANS, type SoldPlan } from './billing-settings.ts';
 
 /**
  * What one Stripe event means for a user's plan, read from the event alone (no call back to Stripe), so

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { Config } from '#server/config';
+import type { Config } from '#server/config/config';
 
 /** Everything one extraction may use; each limit has its own message (document-errors.ts). */
 export interface DocumentLimits {

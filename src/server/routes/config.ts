@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { configuredSocialProviders } from '#server/auth/social-providers';
-import { billingSettings, type SoldPlan } from '#server/billing/billing-settings';
+import { billingSettings, type SoldPlan } from '#server/config/billing-settings';
 import { NO_SECURITY } from '#server/openapi/security';
 
 /** GET /api/config (public): settings the web app needs before sign-in. */

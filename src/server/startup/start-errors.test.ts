@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { UpgradeSnapshotError } from '#server/backup/upgrade-snapshots';
-import { ConfigError, loadConfig } from '#server/config';
+import { ConfigError, loadConfig } from '#server/config/config';
 import { DatabaseNewerError, openDatabase } from '#server/db/client';
 import { DataDirLockedError } from '#server/db/data-dir-lock';
 import { describeStartError, type StartContext } from './start-errors.ts';

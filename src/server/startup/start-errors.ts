@@ -1,6 +1,6 @@
 import { isAbsolute, relative } from 'node:path';
 import { UpgradeSnapshotError } from '#server/backup/upgrade-snapshots';
-import { ConfigError } from '#server/config';
+import { ConfigError } from '#server/config/config';
 import { DatabaseNewerError } from '#server/db/client';
 import { DataDirLockedError } from '#server/db/data-dir-lock';
 import { redactForDisplay } from '#server/redact-for-display';

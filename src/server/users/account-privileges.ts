@@ -1,4 +1,4 @@
-import { ADMIN_ROLE } from '#server/admin/admin-emails';
+import { ADMIN_ROLE } from '#server/config/admin-emails';
 import { AppError } from '#server/errors';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adminEmailsSetting } from './admin/admin-emails.ts';
-import { checkBillingSettings } from './billing/billing-settings.ts';
+import { adminEmailsSetting } from './admin-emails.ts';
+import { checkBillingSettings } from './billing-settings.ts';
 import { trustProxySetting } from './trust-proxy.ts';
 import { trustedOriginsSetting } from './trusted-origins.ts';
 
