@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createImportReader, sourceFilesIn } from '#scripts/import-graph';
+import { createImportReader, serverLoops, serverUnit, sourceFilesIn } from '#scripts/import-graph';
 
 /**
  * The boundaries ARCHITECTURE.md draws, checked over the import graph: shared imports neither server
@@ -86,5 +86,72 @@ describe('import boundaries', () => {
         f.imports.filter((t) => /^src\/web\/(features|app)\//.test(t)).map((t) => `${f.path} → ${t}`),
       );
     expect(bad).toEqual([]);
+  });
+
+  /**
+   * The server in layers, each importing only its own layer and those below (ARCHITECTURE.md, "Layers"):
+   * a new folder or top-level file gets its layer here.
+   */
+  const SERVER_LAYERS: Record<string, readonly string[]> = {
+    foundation: [
+      'app-version.ts',
+      'component-health.ts',
+      'config',
+      'content-disposition.ts',
+      'db',
+      'errors.ts',
+      'input-rules.ts',
+      'logger-options.ts',
+      'mail',
+      'openapi',
+      'plugins',
+      'redact-for-display.ts',
+      'secret.ts',
+      'socket-errors.ts',
+      'storage',
+    ],
+    domains: [
+      'admin',
+      'ai',
+      'auth',
+      'backup',
+      'billing',
+      'documents',
+      'export',
+      'history',
+      'metrics',
+      'teams',
+      'tools',
+      'usage',
+      'users',
+    ],
+    routes: ['routes'],
+    app: ['app.ts', 'auth-extensions.ts', 'server.ts', 'startup'],
+  };
+  const LAYER_ORDER = Object.keys(SERVER_LAYERS);
+  const layerOf = (unit: string) =>
+    LAYER_ORDER.findIndex((layer) => SERVER_LAYERS[layer]?.includes(unit.replace(/\.test\.ts$/, '.ts')));
+
+  it('gives every server folder and top-level file a layer', () => {
+    const units = new Set(files.map((f) => serverUnit(f.path)).filter((u): u is string => u !== null));
+    expect([...units].filter((unit) => layerOf(unit) < 0)).toEqual([]);
+  });
+
+  it('keeps the server in layers: foundation → domains → routes → app, never upwards', () => {
+    const bad = files.flatMap((f) => {
+      const from = serverUnit(f.path);
+      if (!from) return [];
+      return f.imports
+        .filter((t) => {
+          const to = serverUnit(t);
+          return to !== null && to !== from && layerOf(to) > layerOf(from);
+        })
+        .map((t) => `${f.path} → ${t}`);
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it('has no two server folders importing each other, directly or through others (npm run imports:loops)', () => {
+    expect(serverLoops(files)).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { syncAdminRoles } from './admin/admin-roles.ts';
 import type { ProgressOutput } from './ai/local/download-progress.ts';
 import { type AccessTokens, createAccessTokens } from './auth/access-token.ts';
 import { authPlugin } from './auth/auth-plugin.ts';
+import { authPaths } from './auth/openapi-paths.ts';
 import { createTokenRevocations } from './auth/token-revocations.ts';
+import { authExtensions } from './auth-extensions.ts';
 import { backupPlugin } from './backup/backup-plugin.ts';
 import { billingPlugin } from './billing/billing-plugin.ts';
 import type { HealthProbe } from './component-health.ts';
@@ -35,6 +38,7 @@ import { sharedChatRoutes } from './routes/shared-chats.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 import { teamsRepositoryPlugin } from './teams/teams-repository-plugin.ts';
+import { generationProgressSchema, generationStartSchema } from './tools/sse-event-schemas.ts';
 import { toolsPlugin } from './tools/tools-plugin.ts';
 import { usageRepositoryPlugin } from './usage/usage-repository-plugin.ts';
 import { usersRepositoryPlugin } from './users/users-repository-plugin.ts';
@@ -118,7 +122,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   // Before every route, so that the OpenAPI document sees each of them (/api/openapi.json, /api/docs).
-  await app.register(openapiPlugin);
+  // The paths and schemas no route declares: better-auth's endpoints (one catch-all route forwards them)
+  // and the events of a generation's stream.
+  await app.register(openapiPlugin, {
+    paths: authPaths,
+    components: [
+      [generationStartSchema, 'GenerationStart'],
+      [generationProgressSchema, 'GenerationProgress'],
+    ],
+  });
   await app.register(metricsPlugin);
   await app.register(requestLogPlugin);
   await app.register(lifecyclePlugin);
@@ -146,7 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       // Public: no bearer token needed (health adds details for a caller who sends one).
       await api.register(healthRoutes);
-      await api.register(authPlugin, { secret: deps.secret });
+      // ADMIN_EMAILS may have changed since the last start: roles follow it (new accounts get theirs at sign-up).
+      await syncAdminRoles(api.database.db, api.config.ADMIN_EMAILS);
+      await api.register(authPlugin, { secret: deps.secret, extensions: authExtensions(api) });
       await api.register(configRoutes);
       await api.register(jwtRoutes);
       await api.register(uploadRoutes);

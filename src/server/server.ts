@@ -5,12 +5,12 @@ import { buildApp } from './app.ts';
 import { upgradeSnapshots } from './backup/upgrade-snapshots.ts';
 import { loadConfig } from './config/config.ts';
 import { openDatabase } from './db/client.ts';
+import { prepareDataDir } from './db/data-dir.ts';
 import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
 import { drainAndClose } from './plugins/lifecycle.ts';
 import { resolveSecret } from './secret.ts';
 import { bannerSnapshot } from './startup/banner-snapshot.ts';
 import { stdoutBannerTerminal } from './startup/banner-terminal.ts';
-import { prepareDataDir } from './db/data-dir.ts';
 import { describeStartError, type StartContext } from './startup/start-errors.ts';
 
 /** How far the start got, for the one-line message if it fails (startup/start-errors.ts). */

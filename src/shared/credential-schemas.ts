@@ -5,6 +5,9 @@ import { z } from 'zod';
  * (auth/api-key-passkey-rules.ts) and the account page's forms use these same objects.
  */
 
+/** Every personal API key starts with this, so a bearer value is told from an access token at a glance. */
+export const API_KEY_PREFIX = 'ds_';
+
 export const API_KEY_NAME_MAX = 50;
 export const PASSKEY_NAME_MAX = 50;
 /** A key lasts at least a day and at most a year (the api-key plugin's own bounds), or has no expiry. */

@@ -1,6 +1,7 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '#server/auth/auth';
+import { authExtensions } from '#server/auth-extensions';
 import { createAccount, requestToken } from '#tests/factories/account';
 import { type Route, routesOf } from '#tests/helpers/routes';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
@@ -25,10 +26,9 @@ function authEndpoints(t: TestApp): Route[] {
     redis: null,
     revocations: t.app.accessTokens.revocations,
     fileStorage: t.app.fileStorage,
-    users: t.app.usersRepository,
     log: t.app.log,
     mailer: t.app.mailer,
-    history: t.app.historyRepository,
+    extensions: authExtensions(t.app),
   });
   return Object.values(auth.api).flatMap((endpoint) => {
     const { path, options } = endpoint as unknown as {

@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '#server/auth/auth';
+import { authExtensions } from '#server/auth-extensions';
 import { accountFields, createAccount, requestToken, TEST_ORIGIN } from '#tests/factories/account';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { testDatabaseKinds } from '#tests/helpers/test-database';
@@ -83,10 +84,9 @@ describe.each(testDatabaseKinds())('user name and image rules (%s)', (kind) => {
       redis: null,
       revocations: t.app.accessTokens.revocations,
       fileStorage: t.app.fileStorage,
-      users: t.app.usersRepository,
       log: t.app.log,
       mailer: t.app.mailer,
-      history: t.app.historyRepository,
+      extensions: authExtensions(t.app),
     });
     const body = { ...accountFields(), name: 'n'.repeat(300), image: 'javascript:alert(1)' };
     const refused = await auth.api.signUpEmail({ body }).catch((err: unknown) => err);

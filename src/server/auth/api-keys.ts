@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { apikey, user } from '#server/db/schema';
 import { AppError } from '#server/errors';
-import { isDisabled } from '#server/users/account-privileges';
-import { API_KEY_NAME_MAX } from '#shared/credential-schemas';
+import { API_KEY_NAME_MAX, API_KEY_PREFIX } from '#shared/credential-schemas';
 import type { AccessClaims } from './access-token.ts';
 import type { Auth } from './auth.ts';
+import { isDisabled } from './bans.ts';
 import { epochHolds } from './credential-epochs.ts';
 
 /**
@@ -15,8 +15,6 @@ import { epochHolds } from './credential-epochs.ts';
  * protected call, as `Authorization: Bearer <key>` or `x-api-key: <key>` (authenticate.ts).
  */
 
-/** Every key starts with this, so a bearer value is told from an access token (a JWT) at a glance. */
-export const API_KEY_PREFIX = 'ds_';
 /** The random part's length (the plugin's default): letters only. */
 const API_KEY_RANDOM_LENGTH = 64;
 const API_KEY_SHAPE = new RegExp(`^${API_KEY_PREFIX}[A-Za-z]{${API_KEY_RANDOM_LENGTH}}$`);

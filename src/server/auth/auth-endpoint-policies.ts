@@ -8,7 +8,6 @@ import {
   mailGuard,
   sessionAccountKey,
 } from '#server/plugins/rate-limit-auth';
-import { seatsRefusal } from '#server/teams/team-seats';
 import {
   validateCreateApiKey,
   validateDeleteApiKey,
@@ -55,7 +54,11 @@ const noCurrentUser = () => new AppError('unauthorized:no_current_user', 'No cur
  * change-email, …) answers 404 until a feature needs it and gives it a policy here:
  * an endpoint that checks a password gets a credential guard.
  */
-export function authEndpointPolicies(app: FastifyInstance): (key: string) => EndpointPolicy | null {
+export function authEndpointPolicies(
+  app: FastifyInstance,
+  /** Other domains' words for some of better-auth's answers, by endpoint (auth.ts AuthExtensions). */
+  refusals: Record<string, EndpointPolicy['translate']> = {},
+): (key: string) => EndpointPolicy | null {
   const otherCalls: EndpointPolicy = { guard: authCallsGuard(app) };
   // A call with body rules that checks no password.
   const checked = (validate: EndpointPolicy['validate']): EndpointPolicy => ({ ...otherCalls, validate });
@@ -141,8 +144,8 @@ export function authEndpointPolicies(app: FastifyInstance): (key: string) => End
     ['/organization/get-invitation', otherCalls],
     ['/organization/list-invitations', otherCalls],
     ['/organization/list-user-invitations', otherCalls],
-    // Seats are the database's to enforce (teams/team-seats.ts): past them, 409 conflict:seats_full.
-    ['/organization/accept-invitation', { ...otherCalls, translate: seatsRefusal }],
+    // Seats are the database's to enforce: past them, the teams' 409 conflict:seats_full (refusals).
+    ['/organization/accept-invitation', otherCalls],
     ['/organization/reject-invitation', otherCalls],
     ['/organization/cancel-invitation', otherCalls],
     ['/organization/remove-member', otherCalls],
@@ -153,7 +156,8 @@ export function authEndpointPolicies(app: FastifyInstance): (key: string) => End
   ]);
   return (key) => {
     const policy = exact.get(key);
-    if (policy) return policy;
+    const translate = refusals[key];
+    if (policy) return translate ? { ...policy, translate } : policy;
     // The OAuth providers' return: /callback/<provider id>.
     return /^\/callback\/[^/]+$/.test(key) ? otherCalls : null;
   };

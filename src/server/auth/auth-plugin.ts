@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { syncAdminRoles } from '#server/admin/admin-roles';
 import { databaseUnavailable, isDatabaseOutage } from '#server/db/database-outage';
 import { AppError } from '#server/errors';
-import { type Auth, createAuth } from './auth.ts';
+import { type Auth, type AuthExtensions, createAuth } from './auth.ts';
 import { resolveAuthEndpoint } from './auth-endpoint.ts';
 import { authEndpointPolicies } from './auth-endpoint-policies.ts';
 import { mailLinkOrigin } from './auth-mails.ts';
@@ -24,7 +23,7 @@ declare module 'fastify' {
  * scope).
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { secret: string }) => {
+  async (app: FastifyInstance, opts: { secret: string; extensions: AuthExtensions }) => {
     const auth = createAuth({
       config: app.config,
       db: app.database.db,
@@ -32,23 +31,17 @@ export const authPlugin = fp(
       redis: app.redis,
       revocations: app.accessTokens.revocations,
       fileStorage: app.fileStorage,
-      users: app.usersRepository,
       log: app.log,
       mailer: app.mailer,
-      history: app.historyRepository,
+      extensions: opts.extensions,
     });
     app.decorate('auth', auth);
-    // ADMIN_EMAILS may have changed since the last start: roles follow it (new accounts get theirs at sign-up).
-    await syncAdminRoles(app.database.db, app.config.ADMIN_EMAILS);
-    await app.register(authRoutes);
+    await app.register(authRoutes, { refusals: opts.extensions.refusals });
   },
-  {
-    name: 'auth',
-    dependencies: ['redis', 'rate-limit', 'file-storage', 'users-repository', 'history-repository', 'mailer'],
-  },
+  { name: 'auth', dependencies: ['redis', 'rate-limit', 'file-storage', 'mailer'] },
 );
 
-async function authRoutes(app: FastifyInstance) {
+async function authRoutes(app: FastifyInstance, { refusals }: Pick<AuthExtensions, 'refusals'>) {
   // Forms as well as JSON (better-auth's client sends JSON; plain HTML forms and OAuth form_post send forms).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -58,7 +51,7 @@ async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  const policyFor = authEndpointPolicies(app);
+  const policyFor = authEndpointPolicies(app, refusals);
 
   // One route for every better-auth call, so no spelling of a path can reach better-auth past its checks.
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -107,7 +100,7 @@ async function authRoutes(app: FastifyInstance) {
   };
   // AUTH_BASE_PATH/* (this plugin is registered inside the /api prefix). A path that resolves elsewhere
   // is refused above, so a mismatch could only refuse calls, never let one through unchecked.
-  // The OpenAPI document shows each offered endpoint instead of this catch-all (openapi/auth-paths.ts).
+  // The OpenAPI document shows each offered endpoint instead of this catch-all (openapi-paths.ts).
   app.route({ method: ['GET', 'POST'], url: '/auth/*', schema: { hide: true }, handler: forward });
 }
 

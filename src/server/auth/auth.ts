@@ -1,6 +1,6 @@
 import { apiKey } from '@better-auth/api-key';
 import { passkey as passkeyPlugin } from '@better-auth/passkey';
-import { type AuthContext, betterAuth } from 'better-auth';
+import { type AuthContext, type BetterAuthPlugin, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -21,14 +21,10 @@ import {
   user,
   verification,
 } from '#server/db/schema';
-import type { HistoryRepository } from '#server/history/history-repository';
+import type { AppError } from '#server/errors';
 import { errorForLog } from '#server/logger-options';
 import type { Mailer } from '#server/mail/mailer';
 import type { FileStorage } from '#server/storage/file-storage';
-import { teamRulesPlugin } from '#server/teams/team-rules-plugin';
-import { teamMembershipLimit } from '#server/teams/team-seats';
-import { removeHiddenPhoto } from '#server/users/photo-cleanup';
-import type { UsersRepository } from '#server/users/users-repository';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/auth-schemas';
 import { accountDeletion } from './account-deletion.ts';
 import { API_KEY_OPTIONS } from './api-keys.ts';
@@ -54,15 +50,32 @@ export interface AuthDeps {
   secret: string;
   redis: Redis | null;
   revocations: TokenRevocations;
-  /** Where uploaded photos live: one that update-user hides is deleted. */
+  /** Where uploaded files live: an account's are deleted with it. */
   fileStorage: FileStorage;
-  /** For the same cleanup: forgets the photo's key. */
-  users: UsersRepository;
   log: FastifyBaseLogger;
   /** Password reset and e-mail verification messages (auth-mails.ts). */
   mailer: Mailer;
-  /** A departing team member's copies of the team's chats go (teams/team-rules-plugin.ts). */
-  history: HistoryRepository;
+  /** What other domains add to accounts (auth-extensions.ts composes them in the app). */
+  extensions: AuthExtensions;
+}
+
+/**
+ * What the domains above auth hook into it, given rather than imported so that auth depends on none of
+ * them: teams' rules and seats, users' photo cleanup.
+ */
+export interface AuthExtensions {
+  /** More better-auth plugins (teams' invitation rules and departures). */
+  plugins: BetterAuthPlugin[];
+  /** The organization plugin's `membershipLimit`: the members a team may have (its seats). */
+  membershipLimit: (user: unknown, team: { id: string }) => Promise<number>;
+  /** After better-auth updated a user (update-user): e.g. a photo it hid stops being public. */
+  afterUserUpdate: (user: { id: string; image?: string | null }) => Promise<void>;
+  /**
+   * The product's own words for some of better-auth's answers, by endpoint (`/organization/accept-
+   * invitation`: a team without a free seat): given the answer, or what better-auth threw (`response`
+   * null), an error to answer instead, or null to pass the answer on.
+   */
+  refusals: Record<string, (response: Response | null, thrown: unknown) => Promise<AppError | null>>;
 }
 
 /** What a disabled account is told when it signs in (and when it asks for an API token). */
@@ -95,10 +108,9 @@ export function createAuth({
   redis,
   revocations,
   fileStorage,
-  users,
   log,
   mailer,
-  history,
+  extensions,
 }: AuthDeps) {
   const socialProviders = socialProviderConfigs(config);
   const publicUrl = config.PUBLIC_URL ? config.publicUrl : undefined;
@@ -167,7 +179,7 @@ export function createAuth({
           },
         },
         // A photo the user removed or replaced (update-user) stops being public.
-        update: { ...userFieldHooks.user.update, after: removeHiddenPhoto({ users, fileStorage, log }) },
+        update: { ...userFieldHooks.user.update, after: extensions.afterUserUpdate },
         delete: { after: async (deleted) => revocations.revokeUser(deleted.id) },
       },
       // A Google or GitHub sign-in linked to an existing account is mailed to its owner.
@@ -200,11 +212,11 @@ export function createAuth({
         invitationExpiresIn: INVITATION_EXPIRES_IN_SECONDS,
         cancelPendingInvitationsOnReInvite: true,
         // Paid seats: an invitation past them is accepted once an owner adds seats (teams/team-seats.ts).
-        membershipLimit: teamMembershipLimit(db),
+        membershipLimit: extensions.membershipLimit,
         sendInvitationEmail: invitationMailSender(config, mailer),
       }),
-      // Who may invite and how many a day; a departing member's copies of team chats (ADR 0026).
-      teamRulesPlugin({ db, redis, history, fileStorage, log }),
+      // The other domains' rules (teams: who may invite and how many a day, a departing member's copies).
+      ...extensions.plugins,
     ],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS_DIR } from '#server/db/client';
+import { makeDirectory } from '#server/db/data-dir';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock';
 import { readJournal } from '#server/db/migration-level';
 import { PGLITE_START_PARAMS } from '#server/db/pglite';
-import { makeDirectory } from '#server/db/data-dir';
 import type { FileStorage } from '#server/storage/file-storage';
 import { uploadsDirectory, uploadsStorage } from '#server/storage/storage-plugin';
 import {

@@ -1,7 +1,7 @@
 import { sqlStateOf, UNIQUE_VIOLATION } from '#server/db/sql-state';
+import type { UploadedDocument } from '#server/documents/uploaded-document';
 import { AppError } from '#server/errors';
 import type { FileStorage } from '#server/storage/file-storage';
-import type { UploadedDocument } from '#server/tools/read-tool-input';
 import { DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES } from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
 import type { HistoryRepository, HistoryRow } from './history-repository.ts';

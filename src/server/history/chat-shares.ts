@@ -65,7 +65,7 @@ export function chatShareQueries(db: Db) {
 
     /**
      * The chat a link shows, while the link exists and its author's account is in a state to publish:
-     * not disabled (account-privileges.ts isDisabled; the link answers again once the account is
+     * not disabled (auth/bans.ts isDisabled, the same rule in SQL; the link answers again once the account is
      * enabled), and for a member's copy of a team chat, still a member of that team.
      */
     async sharedChat(token: string): Promise<HistoryRow | undefined> {

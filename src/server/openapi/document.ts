@@ -1,13 +1,11 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { generationProgressSchema, generationStartSchema } from '#server/tools/sse-event-schemas';
 import { adminUserSchema } from '#shared/admin';
 import { aiStatusSchema } from '#shared/ai-status';
 import { chatSchema, historyPageSchema } from '#shared/history';
 import { jobMatchReportSchema } from '#shared/job-match-report';
 import { generationUsageSchema, userWithUsageSchema } from '#shared/user-schema';
-import { authPaths } from './auth-paths.ts';
 import { describeResponses, isObject } from './document-responses.ts';
 import { type JsonSchema, jsonSchemaOf, zodRouteTransform } from './json-schema.ts';
 import { apiErrorSchema } from './route-responses.ts';
@@ -28,6 +26,14 @@ type OpenApiDocument = Record<string, unknown> & {
   components?: Record<string, unknown> & { schemas?: Record<string, JsonSchema> };
 };
 
+/** What the domains add to the document: paths no route declares, and schemas to show once. */
+export interface DocumentExtras {
+  /** Paths served by one catch-all route (better-auth's endpoints), described one by one. */
+  paths?: () => Record<string, unknown>;
+  /** More schemas the document shows once, as components, and refers to by name. */
+  components?: [z.ZodType, string][];
+}
+
 /** Schemas the document shows once, as components, and refers to by name. */
 const COMPONENTS: [z.ZodType, string][] = [
   [apiErrorSchema, 'ApiError'],
@@ -38,10 +44,14 @@ const COMPONENTS: [z.ZodType, string][] = [
   [jobMatchReportSchema, 'JobMatchReport'],
   [aiStatusSchema, 'AiStatus'],
   [adminUserSchema, 'AdminUser'],
-  [generationStartSchema, 'GenerationStart'],
-  [generationProgressSchema, 'GenerationProgress'],
 ];
-for (const [schema, id] of COMPONENTS) z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+
+function registerComponents(components: readonly [z.ZodType, string][]) {
+  for (const [schema, id] of components) {
+    z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+  }
+}
+registerComponents(COMPONENTS);
 
 /**
  * @fastify/swagger's per-route transform: the zod schemas as JSON Schema (fastify-type-provider-zod),
@@ -93,12 +103,16 @@ function usedSchemas(document: OpenApiDocument): Record<string, JsonSchema> {
 }
 
 /**
- * @fastify/swagger's whole-document transform: the registered zod schemas as components, better-auth's
- * endpoints (one catch-all route forwards them) as their own paths, and only the components in use.
+ * @fastify/swagger's whole-document transform: the registered zod schemas as components, the extra
+ * paths (better-auth's endpoints, which one catch-all route forwards) as their own, and only the
+ * components in use.
  */
-export const documentObject: SwaggerTransformObject = (input) => {
-  const document = zodComponents(input) as OpenApiDocument;
-  document.paths = { ...document.paths, ...authPaths() };
-  document.components = { ...document.components, schemas: usedSchemas(document) };
-  return document as ReturnType<SwaggerTransformObject>;
-};
+export function documentObject(extras: DocumentExtras = {}): SwaggerTransformObject {
+  registerComponents(extras.components ?? []);
+  return (input) => {
+    const document = zodComponents(input) as OpenApiDocument;
+    document.paths = { ...document.paths, ...extras.paths?.() };
+    document.components = { ...document.components, schemas: usedSchemas(document) };
+    return document as ReturnType<SwaggerTransformObject>;
+  };
+}

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { appVersion } from '#server/app-version';
-import { documentObject, documentRoute } from './document.ts';
+import { type DocumentExtras, documentObject, documentRoute } from './document.ts';
 import { referenceUi } from './reference-ui.ts';
 import { SECURITY_SCHEMES } from './security.ts';
 
@@ -79,9 +79,10 @@ const DESCRIPTION = [
  * The OpenAPI 3.1 document of every route, generated from the route schemas that validate requests
  * (@fastify/swagger with fastify-type-provider-zod's transforms), at /api/openapi.json (public), and
  * its reference UI at /api/docs (public). Registered before the routes, so that it sees each of them.
+ * `extras` are what the domains add that no route declares (app.ts: better-auth's paths, the SSE events).
  */
 export const openapiPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, extras: DocumentExtras) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -92,7 +93,7 @@ export const openapiPlugin = fp(
         components: { securitySchemes: SECURITY_SCHEMES },
       },
       transform: documentRoute,
-      transformObject: documentObject,
+      transformObject: documentObject(extras),
     });
 
     app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>

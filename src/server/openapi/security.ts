@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import { API_KEY_PREFIX } from '#server/auth/api-keys';
+import { API_KEY_PREFIX } from '#shared/credential-schemas';
 import { apiErrors } from './route-responses.ts';
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UploadedDocument } from '#server/documents/uploaded-document';
 import { AppError } from '#server/errors';
 import { refuseWhileDraining } from '#server/plugins/lifecycle';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
@@ -10,7 +11,6 @@ import type {
   GenerationOutcome,
 } from '#server/tools/generation';
 import type { FinalEvent, RunningGeneration } from '#server/tools/generation-feeds';
-import type { UploadedDocument } from '#server/tools/read-tool-input';
 import type { ServerTool } from '#server/tools/server-tool';
 import { errorEvent, noteStreamFailure, streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
 import { requirePrivilege } from '#server/users/require-privilege';

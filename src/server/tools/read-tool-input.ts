@@ -1,18 +1,11 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { documentErrors } from '#server/documents/document-errors';
+import type { UploadedDocument } from '#server/documents/uploaded-document';
 import { AppError } from '#server/errors';
 import { refuseControlCharacters } from '#server/input-rules';
 import { MAX_TEXT_CHARS, WITH_DOCUMENT_SCHEMAS } from '#shared/tool-inputs';
 import type { ServerTool } from './server-tool.ts';
-
-/** A document sent with a tool request (the multipart `file` part), read into memory within the size limit. */
-export interface UploadedDocument {
-  name: string;
-  /** The type the client declared (only consulted when the name has no extension). */
-  declaredType: string;
-  bytes: Buffer;
-}
 
 export interface ToolRequest {
   /** The validated fields; with a document, the pasted text is optional. */

@@ -1,3 +1,4 @@
+import { isDisabled } from '#server/auth/bans';
 import { ADMIN_ROLE } from '#server/config/admin-emails';
 import { AppError } from '#server/errors';
 
@@ -40,11 +41,6 @@ const UNVERIFIED_MESSAGES: Record<Privilege, string> = {
 export interface PrivilegeRules {
   requireEmailVerification: boolean;
   now: Date;
-}
-
-/** Whether the account is disabled now (an administrator's ban; one with an end date lasts until it). */
-export function isDisabled(state: Pick<AccountState, 'banned' | 'banExpires'>, now: Date): boolean {
-  return state.banned === true && (!state.banExpires || state.banExpires.getTime() > now.getTime());
 }
 
 /** Why `state` may not use `privilege` now, as the error to answer; null when it may. */

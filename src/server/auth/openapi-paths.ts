@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { describeResponses, errorResponse } from '#server/openapi/document-responses';
+import { jsonSchemaOf } from '#server/openapi/json-schema';
+import type { ErrorStatus } from '#server/openapi/route-responses';
+import { NO_SECURITY, SESSION_SECURITY, type SecurityRequirement } from '#server/openapi/security';
+import { forgotPasswordSchema, signInSchema, signUpSchema } from '#shared/auth-schemas';
 import {
   createKeyBody,
   deleteKeyBody,
@@ -8,7 +13,7 @@ import {
   updatePasskeyBody,
   verifyAuthenticationBody,
   verifyRegistrationBody,
-} from '#server/auth/api-key-passkey-rules';
+} from './api-key-passkey-rules.ts';
 import {
   changePasswordBody,
   deleteUserBody,
@@ -18,13 +23,8 @@ import {
   resetPasswordBody,
   socialBody,
   unlinkAccountBody,
-} from '#server/auth/auth-body-rules';
-import { AUTH_BASE_PATH } from '#server/auth/auth-endpoint';
-import { forgotPasswordSchema, signInSchema, signUpSchema } from '#shared/auth-schemas';
-import { describeResponses, errorResponse } from './document-responses.ts';
-import { jsonSchemaOf } from './json-schema.ts';
-import type { ErrorStatus } from './route-responses.ts';
-import { NO_SECURITY, SESSION_SECURITY, type SecurityRequirement } from './security.ts';
+} from './auth-body-rules.ts';
+import { AUTH_BASE_PATH } from './auth-endpoint.ts';
 
 /*
  * better-auth's endpoints under /api/auth, which one catch-all route forwards (auth/auth-plugin.ts): each
