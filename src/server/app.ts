@@ -16,6 +16,8 @@ import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Database } from './db/client.ts';
 import { documentsPlugin } from './documents/documents-plugin.ts';
 import { AppError } from './errors.ts';
+import { toolsPlugin } from './generation/generation-plugin.ts';
+import { generationProgressSchema, generationStartSchema } from './generation/sse-event-schemas.ts';
 import { historyRepositoryPlugin } from './history/history-repository-plugin.ts';
 import { refuseControlCharacters } from './input-rules.ts';
 import { loggerOptions } from './logger-options.ts';
@@ -38,8 +40,6 @@ import { sharedChatRoutes } from './routes/shared-chats.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { storagePlugin } from './storage/storage-plugin.ts';
 import { teamsRepositoryPlugin } from './teams/teams-repository-plugin.ts';
-import { generationProgressSchema, generationStartSchema } from './tools/sse-event-schemas.ts';
-import { toolsPlugin } from './tools/tools-plugin.ts';
 import { usageRepositoryPlugin } from './usage/usage-repository-plugin.ts';
 import { usersRepositoryPlugin } from './users/users-repository-plugin.ts';
 

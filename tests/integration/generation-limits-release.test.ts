@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisInFlightStore } from '#server/tools/in-flight-generations-redis';
+import { createRedisInFlightStore } from '#server/generation/in-flight-generations-redis';
 import { createUser, type TestUser } from '#tests/factories/user';
 import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-server';
 import {

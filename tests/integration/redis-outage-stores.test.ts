@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSecondaryStorage } from '#server/auth/redis-secondary-storage';
 import { createTokenRevocations } from '#server/auth/token-revocations';
-import { createInFlightGenerations } from '#server/tools/in-flight-generations';
+import { createInFlightGenerations } from '#server/generation/in-flight-generations';
 import { waitFor } from '#tests/helpers/generation-calls';
 import { startTcpProxy, type TcpProxy } from '#tests/helpers/tcp-proxy';
 

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { AppError } from '#server/errors';
 import { apiErrors } from '#server/openapi/route-responses';
 import { METRICS_SECURITY } from '#server/openapi/security';
-import type { GenerationObserver } from '#server/tools/generation-report';
 import { TOOL_SLUGS } from '#shared/tools';
+import type { GenerationObserver } from './generation-report.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 
 declare module 'fastify' {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#server/errors';
+import { FINAL_TTL_MS, type FinalEvent } from '#server/generation/generation-feeds';
+import { finalEventStream, streamGeneration } from '#server/generation/sse-reply';
 import { apiErrors } from '#server/openapi/route-responses';
-import { FINAL_TTL_MS, type FinalEvent } from '#server/tools/generation-feeds';
-import { finalEventStream, streamGeneration } from '#server/tools/sse-reply';
 import { chatStatusSchema, runningGenerationSchema } from '#shared/history';
 
 const notRunning = () =>

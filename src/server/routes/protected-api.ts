@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '#server/auth/authenticate';
+import { createGenerationCall } from '#server/generation/admission';
 import { documentProtectedRoute } from '#server/openapi/security';
 import { adminRoutes } from './admin.ts';
 import { aiStatusRoutes } from './ai-status.ts';
 import { billingRoutes } from './billing.ts';
-import { createGenerationCall } from './generation-call.ts';
 import { generationRoutes } from './generations.ts';
 import { historyRoutes } from './history.ts';
 import { historyDownloadRoutes } from './history-downloads.ts';

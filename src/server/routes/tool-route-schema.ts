@@ -1,8 +1,8 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { toolEventStreamSchema, toolResultSchema } from '#server/generation/sse-event-schemas';
 import { apiErrors } from '#server/openapi/route-responses';
 import type { ServerTool } from '#server/tools/server-tool';
-import { toolEventStreamSchema, toolResultSchema } from '#server/tools/sse-event-schemas';
 import { DOCUMENT_EXTENSIONS_TEXT } from '#shared/documents';
 import { WITH_DOCUMENT_SCHEMAS } from '#shared/tool-inputs';
 

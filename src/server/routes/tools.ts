@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { readToolRequest } from '#server/tools/read-tool-input';
+import type { GenerationCall } from '#server/generation/admission';
+import { readToolRequest } from '#server/routes/read-tool-request';
 import { serverTools } from '#server/tools/server-tools';
-import type { GenerationCall } from './generation-call.ts';
 import { toolRouteSchema } from './tool-route-schema.ts';
 
 /**

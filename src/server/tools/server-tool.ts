@@ -1,11 +1,31 @@
+import type { ModelTurn } from '#server/ai/stream-model-text';
 import { AppError } from '#server/errors';
+import type { GenerationProgress } from '#shared/generation-progress';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { TOOL_INPUT_SCHEMAS, type ToolInput } from '#shared/tool-inputs';
 import { TOOLS, type ToolSlug } from '#shared/tools';
-import type { GenerationRun } from './generation.ts';
 import { estimateTokens } from './long-document.ts';
 
-export type { GenerationProgress } from '#shared/generation-progress';
+export type { GenerationProgress };
+
+/** What a tool's run needs from its generation: the model, the budget, and the two streams to the client. */
+export interface GenerationRun {
+  input: Record<string, unknown>;
+  document: ToolDocument | null;
+  signal: AbortSignal;
+  readonly stopped: boolean;
+  /** The longest prompt the model takes and how many calls may run at once. */
+  budget: { maxPromptTokens: number; chunkTokens: number; concurrency: number; checksPromptLength: boolean };
+  /**
+   * One model call; resolves with its text (what there was when stopped). With `visible`, the text is
+   * streamed to the client as it comes (`delta` events): the answer being written.
+   */
+  ask(
+    request: { system: string; prompt: string | readonly ModelTurn[] },
+    options?: { visible?: boolean },
+  ): Promise<string>;
+  progress(event: GenerationProgress): void;
+}
 
 /** A document sent with the request, as read by the extractor (src/server/documents). */
 export interface ToolDocument {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationProgress } from '#shared/generation-progress';
-import type { GenerationRun } from './generation.ts';
 import { combinePrompt, partPrompt } from './prompts/doc-summarizer.ts';
+import type { GenerationRun } from './server-tool.ts';
 import { summarizeInParts } from './summarize-in-parts.ts';
 
 const prompts = {

@@ -1,5 +1,5 @@
-import type { GenerationRun } from './generation.ts';
 import { estimateTokens, splitIntoParts } from './long-document.ts';
+import type { GenerationRun } from './server-tool.ts';
 import { withDocumentText } from './server-tool.ts';
 
 export interface SummaryPrompts {

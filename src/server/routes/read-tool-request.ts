@@ -4,8 +4,8 @@ import { documentErrors } from '#server/documents/document-errors';
 import type { UploadedDocument } from '#server/documents/uploaded-document';
 import { AppError } from '#server/errors';
 import { refuseControlCharacters } from '#server/input-rules';
+import type { ServerTool } from '#server/tools/server-tool';
 import { MAX_TEXT_CHARS, WITH_DOCUMENT_SCHEMAS } from '#shared/tool-inputs';
-import type { ServerTool } from './server-tool.ts';
 
 export interface ToolRequest {
   /** The validated fields; with a document, the pasted text is optional. */

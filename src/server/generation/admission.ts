@@ -4,16 +4,11 @@ import { AppError } from '#server/errors';
 import { refuseWhileDraining } from '#server/plugins/lifecycle';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import { currentWorkspace } from '#server/teams/team-access';
-import type {
-  ChatContinuation,
-  Generation,
-  GenerationDocument,
-  GenerationOutcome,
-} from '#server/tools/generation';
-import type { FinalEvent, RunningGeneration } from '#server/tools/generation-feeds';
 import type { ServerTool } from '#server/tools/server-tool';
-import { errorEvent, noteStreamFailure, streamGeneration, wantsEventStream } from '#server/tools/sse-reply';
 import { requirePrivilege } from '#server/users/require-privilege';
+import type { ChatContinuation, Generation, GenerationDocument, GenerationOutcome } from './generation.ts';
+import type { FinalEvent, RunningGeneration } from './generation-feeds.ts';
+import { errorEvent, noteStreamFailure, streamGeneration, wantsEventStream } from './sse-reply.ts';
 
 /** What a call asks the model for, once its request is read and checked. */
 export interface GenerationCallRequest {

@@ -9,14 +9,20 @@ import type { ChatFileRecord, ChatMessage } from '#server/db/schema';
 import { AppError, isAppError } from '#server/errors';
 import type { HistoryRepository } from '#server/history/history-repository';
 import type { FileStorage } from '#server/storage/file-storage';
+import { continuationSystem } from '#server/tools/chat-context';
+import { estimateTokens } from '#server/tools/long-document';
+import {
+  type GenerationProgress,
+  type GenerationRun,
+  pagesText,
+  type ServerTool,
+  type ToolDocument,
+} from '#server/tools/server-tool';
 import { DOCUMENT_MEDIA_TYPES, type DocumentFormat } from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { toolRequestTitle } from '#shared/tools';
-import { continuationSystem } from './chat-context.ts';
-import { estimateTokens } from './long-document.ts';
 import { retryWhileBusy } from './retry-busy.ts';
-import { type GenerationProgress, pagesText, type ServerTool, type ToolDocument } from './server-tool.ts';
 
 export interface GenerationOutcome {
   status: ChatStatus;
@@ -69,25 +75,6 @@ export interface ChatContinuation {
   parentId: string | null;
   /** The conversation the model continues, ending with the request; null: the tool's own run on `input`. */
   turns: ModelTurn[] | null;
-}
-
-/** What a tool's run needs from its generation: the model, the budget, and the two streams to the client. */
-export interface GenerationRun {
-  input: Record<string, unknown>;
-  document: ToolDocument | null;
-  signal: AbortSignal;
-  readonly stopped: boolean;
-  /** The longest prompt the model takes and how many calls may run at once. */
-  budget: { maxPromptTokens: number; chunkTokens: number; concurrency: number; checksPromptLength: boolean };
-  /**
-   * One model call; resolves with its text (what there was when stopped). With `visible`, the text is
-   * streamed to the client as it comes (`delta` events): the answer being written.
-   */
-  ask(
-    request: { system: string; prompt: string | readonly ModelTurn[] },
-    options?: { visible?: boolean },
-  ): Promise<string>;
-  progress(event: GenerationProgress): void;
 }
 
 /**

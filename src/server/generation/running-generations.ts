@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { retryThroughOutage } from '#server/db/retry-through-outage';
+import type { GenerationObserver } from '#server/metrics/generation-report';
+import type { ServerTool } from '#server/tools/server-tool';
 import type { UsageRepository } from '#server/usage/usage-repository';
 import {
   type ChatContinuation,
@@ -8,9 +10,8 @@ import {
   type GenerationDocument,
   type GenerationOutcome,
 } from './generation.ts';
-import { type GenerationObserver, generationReport } from './generation-report.ts';
+import { generationReport } from './generation-report.ts';
 import type { InFlightGenerations } from './in-flight-generations.ts';
-import type { ServerTool } from './server-tool.ts';
 
 /** One of a user's in-flight places, taken for a generation (its id) that has not started yet. */
 export interface GenerationPlace {

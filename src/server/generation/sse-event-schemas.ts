@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '#server/openapi/route-responses';
+import type { ServerTool } from '#server/tools/server-tool';
 import type { GenerationProgress } from '#shared/generation-progress';
 import { chatMessageResponseSchema, chatStatusSchema } from '#shared/history';
 import { jobMatchReportSchema } from '#shared/job-match-report';
-import type { ServerTool } from './server-tool.ts';
 
 /**
  * What a tool call answers (routes/tools.ts `result`): the JSON reply and the data of the SSE `done`
