@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AiRuntime, createAiRuntime } from '#server/ai/ai-runtime';
 import type { ProgressOutput } from '#server/ai/local/download-progress';
+import { createChatWriter } from '#server/history/chat-writer';
 import { createGenerationFeeds, type GenerationFeeds } from './generation-feeds.ts';
 import { createGenerationRelay, type GenerationRelay } from './generation-relay.ts';
 import {
@@ -51,8 +52,12 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
     const inFlight = createInFlightGenerations(app.redis, app.config.AI_MAX_IN_FLIGHT_PER_USER, app.log);
     const generations = new RunningGenerations({
       ai,
-      history: app.historyRepository,
-      storage: app.fileStorage,
+      chats: createChatWriter({
+        history: app.historyRepository,
+        storage: app.fileStorage,
+        saveRetryMs: app.config.HISTORY_SAVE_RETRY_MS,
+        log: app.log,
+      }),
       summary: { chunkTokens: app.config.SUMMARY_CHUNK_TOKENS, concurrency: app.config.SUMMARY_CONCURRENCY },
       saveRetryMs: app.config.HISTORY_SAVE_RETRY_MS,
       inFlight,

@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AiRuntime } from '#server/ai/ai-runtime';
 import { queueTicketOptions } from '#server/ai/generation-limiter';
 import { type ModelTurn, streamModelText, type TokenUsage } from '#server/ai/stream-model-text';
-import { isDatabaseOutage } from '#server/db/database-outage';
-import { retryThroughOutage } from '#server/db/retry-through-outage';
-import type { ChatFileRecord, ChatMessage } from '#server/db/schema';
+import type { ChatMessage } from '#server/db/schema';
 import { AppError, isAppError } from '#server/errors';
-import type { HistoryRepository } from '#server/history/history-repository';
-import type { FileStorage } from '#server/storage/file-storage';
+import type { ChatWriter } from '#server/history/chat-writer';
 import { continuationSystem } from '#server/tools/chat-context';
 import { estimateTokens } from '#server/tools/long-document';
 import {
@@ -18,7 +13,7 @@ import {
   type ServerTool,
   type ToolDocument,
 } from '#server/tools/server-tool';
-import { DOCUMENT_MEDIA_TYPES, type DocumentFormat } from '#shared/documents';
+import type { DocumentFormat } from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { toolRequestTitle } from '#shared/tools';
@@ -35,16 +30,10 @@ export interface GenerationOutcome {
 
 export interface GenerationDeps {
   ai: AiRuntime;
-  history: HistoryRepository;
-  storage: FileStorage;
+  /** Where its chat is written (history/chat-writer.ts), through a database outage too. */
+  chats: ChatWriter;
   /** SUMMARY_CHUNK_TOKENS and SUMMARY_CONCURRENCY: how long documents are read part by part. */
   summary: { chunkTokens: number; concurrency: number };
-  /**
-   * How long a finished generation keeps trying to save its chat while the database is unreachable
-   * (HISTORY_SAVE_RETRY_MS), its text held in memory meanwhile.
-   */
-  saveRetryMs: number;
-  log: FastifyBaseLogger;
 }
 
 /** A document read for the generation: its text and the original file, kept with the chat. */
@@ -201,95 +190,32 @@ export class Generation {
       throw new AppError('bad_gateway:ai_empty', 'The AI model returned an empty answer. Please try again.');
     }
     const matchReport = tool.matchReport?.(input, document, answer) ?? null;
-    const saved = request.chat
-      ? await this.saveInChat(deps, request.chat, { answer, status, matchReport })
-      : await this.saveNewChat(deps, { input, document, answer, status, matchReport });
+    const { chat } = request;
+    const saved = chat
+      ? await deps.chats.saveInChat(this.id, {
+          userId: this.userId,
+          historyId: chat.historyId,
+          request: chat.request,
+          parentId: chat.parentId,
+          answer,
+          status,
+          matchReport,
+        })
+      : await deps.chats.saveNewChat({
+          id: this.id,
+          userId: this.userId,
+          service: tool.definition.slug,
+          title: toolRequestTitle(tool.definition, input, document?.name),
+          request: (
+            tool.userMessage as (input: Record<string, unknown>, document: ToolDocument | null) => string
+          )(input, document),
+          input,
+          document,
+          answer,
+          status,
+          matchReport,
+        });
     return { status, text: answer, matchReport, ...saved };
-  }
-
-  /** A new chat: the request (with its form fields, for Edit and Regenerate) and the answer. */
-  private async saveNewChat(
-    deps: GenerationDeps,
-    result: {
-      input: Record<string, unknown>;
-      document: GenerationDocument | null;
-      answer: string;
-      status: ChatStatus;
-      matchReport: JobMatchReport | null;
-    },
-  ): Promise<{ historyId: string; messageId: string }> {
-    const { tool } = this;
-    const { input, document, answer, status, matchReport } = result;
-    const userMessage = tool.userMessage as (
-      input: Record<string, unknown>,
-      document: ToolDocument | null,
-    ) => string;
-    const file = document ? await this.storeDocument(deps.storage, document) : null;
-    const createdAt = new Date().toISOString();
-    const request: ChatMessage = {
-      id: randomUUID(),
-      parentId: null,
-      role: 'user',
-      content: withoutNul(userMessage(input, document)),
-      createdAt,
-      input: formFields(input),
-    };
-    const reply = answerMessage(request.id ?? null, answer, status);
-    const chat = {
-      id: this.id,
-      userId: this.userId,
-      service: tool.definition.slug,
-      title: toolRequestTitle(tool.definition, input, document?.name),
-      messages: [request, reply],
-      currentMessageId: reply.id,
-      status,
-      file,
-      matchReport,
-    };
-    try {
-      await this.untilSaved(deps, () => deps.history.insert(chat));
-    } catch (err) {
-      // After an outage, an attempt whose reply was lost may have saved the chat: its file stays.
-      if (file && !isDatabaseOutage(err)) await deps.storage.remove(file.key).catch(() => {});
-      throw err;
-    }
-    return { historyId: this.id, messageId: reply.id };
-  }
-
-  /** An answer added to an existing chat, with its new request if any; the chat then shows it. */
-  private async saveInChat(
-    deps: GenerationDeps,
-    chat: ChatContinuation,
-    result: { answer: string; status: ChatStatus; matchReport: JobMatchReport | null },
-  ): Promise<{ historyId: string; messageId: string }> {
-    const parentId = chat.request ? (chat.request.id ?? null) : chat.parentId;
-    const reply = answerMessage(parentId, result.answer, result.status);
-    const messages = chat.request ? [chat.request, reply] : [reply];
-    const saved = await this.untilSaved(deps, () =>
-      deps.history.appendMessages(this.userId, chat.historyId, {
-        messages,
-        status: result.status,
-        matchReport: result.matchReport,
-      }),
-    );
-    if (!saved) {
-      throw new AppError('not_found:history', 'This chat was deleted while the answer was being written.');
-    }
-    return { historyId: chat.historyId, messageId: reply.id };
-  }
-
-  /** A save retried while the database is unreachable: the answer exists and must not be lost. */
-  private untilSaved<T>(deps: GenerationDeps, save: () => Promise<T>): Promise<T> {
-    return retryThroughOutage(save, {
-      maxMs: deps.saveRetryMs,
-      onRetry: (err, attempt, delayMs) => {
-        const log = attempt === 1 ? deps.log.warn.bind(deps.log) : deps.log.debug.bind(deps.log);
-        log(
-          { generationId: this.id, attempt, delayMs, reason: (err as Error).message },
-          'database unreachable; the chat will be saved once it is back',
-        );
-      },
-    });
   }
 
   private runFor(
@@ -370,44 +296,4 @@ export class Generation {
     this.tokens.input += inputTokens ?? 0;
     this.tokens.output += outputTokens ?? 0;
   }
-
-  /** The original document, kept with the chat (removed again if the chat cannot be saved). */
-  private async storeDocument(storage: FileStorage, document: GenerationDocument): Promise<ChatFileRecord> {
-    const key = await storage.put(document.bytes, document.format);
-    return {
-      key,
-      name: document.name,
-      size: document.bytes.byteLength,
-      type: DOCUMENT_MEDIA_TYPES[document.format],
-    };
-  }
-}
-
-/** An answer as the chat keeps it. */
-function answerMessage(
-  parentId: string | null,
-  content: string,
-  status: ChatStatus,
-): ChatMessage & { id: string } {
-  return {
-    id: randomUUID(),
-    parentId,
-    role: 'assistant',
-    // PostgreSQL's JSON cannot hold U+0000: a model that writes one must not cost the answer.
-    content: withoutNul(content),
-    status,
-    createdAt: new Date().toISOString(),
-  };
-}
-
-/** The text fields of a validated input, kept with the chat's first request (what Edit starts from). */
-export function formFields(input: Record<string, unknown>): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input)) if (typeof value === 'string') fields[name] = value;
-  return fields;
-}
-
-/** Text without U+0000, which PostgreSQL's text and JSON cannot hold. */
-export function withoutNul(text: string): string {
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }

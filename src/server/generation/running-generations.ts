@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { retryThroughOutage } from '#server/db/retry-through-outage';
 import type { GenerationObserver } from '#server/metrics/generation-report';
 import type { ServerTool } from '#server/tools/server-tool';
@@ -23,6 +24,9 @@ export interface GenerationPlace {
 
 export interface RunningGenerationsDeps extends GenerationDeps {
   inFlight: InFlightGenerations;
+  /** How long a plan's usage is settled through a database outage (HISTORY_SAVE_RETRY_MS). */
+  saveRetryMs: number;
+  log: FastifyBaseLogger;
   /** Where each generation's reservation of its user's plan is committed or released. */
   usage: Pick<UsageRepository, 'commit' | 'release'>;
   /** Told how each generation ended (the metrics). */

@@ -1,15 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ChatMessage } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { GenerationCall, GenerationCallRequest } from '#server/generation/admission';
-import { formFields, type GenerationOutcome, withoutNul } from '#server/generation/generation';
+import type { GenerationOutcome } from '#server/generation/generation';
 import { chatAnswerEventStreamSchema, chatAnswerSchema } from '#server/generation/sse-event-schemas';
 import { memberCopyOf, storedDocument } from '#server/history/chat-copy';
 import { toChatResponse } from '#server/history/chat-response';
 import { chatPath, chooseVersion, pathStatus } from '#server/history/chat-thread';
+import { requestMessage } from '#server/history/chat-writer';
 import type { HistoryRow } from '#server/history/history-repository';
 import { apiErrors } from '#server/openapi/route-responses';
 import { validateToolInput } from '#server/routes/read-tool-request';
@@ -130,7 +130,7 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
         // A chat another member shared with the caller's team continues in the caller's own copy.
         const { row, tool } = await ownChatOrCopy(request, request.params.id);
         const path = chatPath(row.messages, row.currentMessageId);
-        const question = newRequest(path.at(-1)?.id ?? null, withoutNul(request.body.content));
+        const question = requestMessage(path.at(-1)?.id ?? null, request.body.content);
         const turns = [
           ...chatTurns(tool, path, row.file !== null),
           { role: 'user' as const, content: question.content },
@@ -193,16 +193,7 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
         const { row, tool } = await chatOf(request, request.params.id);
         const input = validateToolInput(tool, request.body, row.file !== null);
         const document = row.file ? { name: row.file.name, text: '' } : null;
-        const edited: ChatMessage = {
-          id: randomUUID(),
-          parentId: null,
-          role: 'user',
-          content: tool.userMessage(input as never, document),
-          createdAt: new Date().toISOString(),
-          input: Object.fromEntries(
-            Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-          ),
-        };
+        const edited = requestMessage(null, tool.userMessage(input as never, document), input);
         return continuation(app, row, tool, { request: edited, parentId: null, turns: null, input });
       }),
   );
@@ -240,18 +231,6 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
     },
   );
 };
-
-/** A request as the chat keeps it: a follow-up, or an edited first request with its form's fields. */
-function newRequest(parentId: string | null, content: string, input?: Record<string, unknown>): ChatMessage {
-  return {
-    id: randomUUID(),
-    parentId,
-    role: 'user',
-    content,
-    createdAt: new Date().toISOString(),
-    ...(input ? { input: formFields(input) } : {}),
-  };
-}
 
 /**
  * The call for an answer within `row`: the turns trimmed to the model's prompt (413 when the last request

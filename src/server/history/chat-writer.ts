@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseOutage } from '#server/db/database-outage';
+import { retryThroughOutage } from '#server/db/retry-through-outage';
+import type { ChatFileRecord, ChatMessage } from '#server/db/schema';
+import { AppError } from '#server/errors';
+import type { FileStorage } from '#server/storage/file-storage';
+import { DOCUMENT_MEDIA_TYPES, type DocumentFormat } from '#shared/documents';
+import type { ChatStatus } from '#shared/history';
+import type { JobMatchReport } from '#shared/job-match-report';
+import type { HistoryRepository } from './history-repository.ts';
+
+/**
+ * How an answer the model produced becomes history (ADR 0008: a generation writes its chat itself, so
+ * nothing is lost when its client goes away): a new chat with its request and the document it was made
+ * from, or an answer added to an existing chat; each save retried while the database is unreachable
+ * (HISTORY_SAVE_RETRY_MS), the text held in memory meanwhile. The one place requests and answers are
+ * shaped as the chat keeps them, for the generation engine and the chat routes alike.
+ */
+export interface ChatWriterDeps {
+  history: HistoryRepository;
+  storage: FileStorage;
+  /** How long a save keeps trying while the database is unreachable. */
+  saveRetryMs: number;
+  log: FastifyBaseLogger;
+}
+
+/** A document a chat is made from: kept with the chat (removed again if the chat cannot be saved). */
+export interface ChatDocument {
+  name: string;
+  format: DocumentFormat;
+  bytes: Uint8Array;
+}
+
+export interface NewChat {
+  /** The chat's id (the generation's). */
+  id: string;
+  userId: string;
+  service: string;
+  title: string;
+  /** The request as the user reads it. */
+  request: string;
+  /** The form's fields, kept with the first request (what Edit starts from). */
+  input: Record<string, unknown>;
+  document: ChatDocument | null;
+  answer: string;
+  status: ChatStatus;
+  matchReport: JobMatchReport | null;
+}
+
+export interface AnswerInChat {
+  userId: string;
+  historyId: string;
+  /** A request saved with the answer (a follow-up, an edited first request); null: it answers `parentId`. */
+  request: ChatMessage | null;
+  parentId: string | null;
+  answer: string;
+  status: ChatStatus;
+  matchReport: JobMatchReport | null;
+}
+
+/** Where an answer was saved: its chat, and its own message there. */
+export interface SavedAnswer {
+  historyId: string;
+  messageId: string;
+}
+
+export function createChatWriter(deps: ChatWriterDeps) {
+  /** A save retried while the database is unreachable: the answer exists and must not be lost. */
+  function untilSaved<T>(generationId: string, save: () => Promise<T>): Promise<T> {
+    return retryThroughOutage(save, {
+      maxMs: deps.saveRetryMs,
+      onRetry: (err, attempt, delayMs) => {
+        const log = attempt === 1 ? deps.log.warn.bind(deps.log) : deps.log.debug.bind(deps.log);
+        log(
+          { generationId, attempt, delayMs, reason: (err as Error).message },
+          'database unreachable; the chat will be saved once it is back',
+        );
+      },
+    });
+  }
+
+  async function storeDocument(document: ChatDocument): Promise<ChatFileRecord> {
+    const key = await deps.storage.put(document.bytes, document.format);
+    return {
+      key,
+      name: document.name,
+      size: document.bytes.byteLength,
+      type: DOCUMENT_MEDIA_TYPES[document.format],
+    };
+  }
+
+  return {
+    /** A new chat: the request (with its form's fields, for Edit and Regenerate) and the answer. */
+    async saveNewChat(chat: NewChat): Promise<SavedAnswer> {
+      const file = chat.document ? await storeDocument(chat.document) : null;
+      const request = requestMessage(null, chat.request, chat.input);
+      const reply = answerMessage(request.id ?? null, chat.answer, chat.status);
+      const row = {
+        id: chat.id,
+        userId: chat.userId,
+        service: chat.service,
+        title: chat.title,
+        messages: [request, reply],
+        currentMessageId: reply.id,
+        status: chat.status,
+        file,
+        matchReport: chat.matchReport,
+      };
+      try {
+        await untilSaved(chat.id, () => deps.history.insert(row));
+      } catch (err) {
+        // After an outage, an attempt whose reply was lost may have saved the chat: its file stays.
+        if (file && !isDatabaseOutage(err)) await deps.storage.remove(file.key).catch(() => {});
+        throw err;
+      }
+      return { historyId: chat.id, messageId: reply.id };
+    },
+
+    /** An answer added to an existing chat, with its new request if any; the chat then shows it. */
+    async saveInChat(generationId: string, chat: AnswerInChat): Promise<SavedAnswer> {
+      const parentId = chat.request ? (chat.request.id ?? null) : chat.parentId;
+      const reply = answerMessage(parentId, chat.answer, chat.status);
+      const messages = chat.request ? [chat.request, reply] : [reply];
+      const saved = await untilSaved(generationId, () =>
+        deps.history.appendMessages(chat.userId, chat.historyId, {
+          messages,
+          status: chat.status,
+          matchReport: chat.matchReport,
+        }),
+      );
+      if (!saved) {
+        throw new AppError('not_found:history', 'This chat was deleted while the answer was being written.');
+      }
+      return { historyId: chat.historyId, messageId: reply.id };
+    },
+  };
+}
+
+export type ChatWriter = ReturnType<typeof createChatWriter>;
+
+/**
+ * A request as the chat keeps it: a follow-up (`input` left out), or a first or edited request with its
+ * form's fields.
+ */
+export function requestMessage(
+  parentId: string | null,
+  content: string,
+  input?: Record<string, unknown>,
+): ChatMessage {
+  return {
+    id: randomUUID(),
+    parentId,
+    role: 'user',
+    content: withoutNul(content),
+    createdAt: new Date().toISOString(),
+    ...(input ? { input: formFields(input) } : {}),
+  };
+}
+
+/** An answer as the chat keeps it. */
+function answerMessage(
+  parentId: string | null,
+  content: string,
+  status: ChatStatus,
+): ChatMessage & { id: string } {
+  return {
+    id: randomUUID(),
+    parentId,
+    role: 'assistant',
+    // PostgreSQL's JSON cannot hold U+0000: a model that writes one must not cost the answer.
+    content: withoutNul(content),
+    status,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/** The text fields of a validated input, kept with the chat's first request (what Edit starts from). */
+function formFields(input: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input)) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}
+
+/** Text without U+0000, which PostgreSQL's text and JSON cannot hold. */
+function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+}
