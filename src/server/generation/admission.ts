@@ -7,7 +7,7 @@ import { currentWorkspace } from '#server/teams/team-access';
 import type { ServerTool } from '#server/tools/server-tool';
 import { requirePrivilege } from '#server/users/require-privilege';
 import type { ChatContinuation, Generation, GenerationDocument, GenerationOutcome } from './generation.ts';
-import type { FinalEvent, RunningGeneration } from './generation-feeds.ts';
+import type { FinalEvent, RunningGeneration } from './generation-bus.ts';
 import { errorEvent, noteStreamFailure, streamGeneration, wantsEventStream } from './sse-reply.ts';
 
 /** What a call asks the model for, once its request is read and checked. */
@@ -91,7 +91,7 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
       place = null;
       planReservation = null;
       abandonWhenClientLeaves(reply, generation);
-      const feeds = app.generationFeeds;
+      const feeds = app.generationBus;
       void feeds.started(user.sub, {
         id: generation.id,
         historyId: generation.historyId,

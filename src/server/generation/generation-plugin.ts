@@ -3,13 +3,7 @@ import fp from 'fastify-plugin';
 import { type AiRuntime, createAiRuntime } from '#server/ai/ai-runtime';
 import type { ProgressOutput } from '#server/ai/local/download-progress';
 import { createChatWriter } from '#server/history/chat-writer';
-import { createGenerationFeeds, type GenerationFeeds } from './generation-feeds.ts';
-import { createGenerationRelay, type GenerationRelay } from './generation-relay.ts';
-import {
-  createLocalGenerationStops,
-  createRedisGenerationStops,
-  type GenerationStops,
-} from './generation-stops.ts';
+import { createGenerationBus, type GenerationBus } from './generation-bus.ts';
 import { createInFlightGenerations } from './in-flight-generations.ts';
 import { RunningGenerations } from './running-generations.ts';
 
@@ -18,12 +12,11 @@ declare module 'fastify' {
     /** The model behind the six tools (local or remote). */
     ai: AiRuntime;
     generations: RunningGenerations;
-    /** Stop, on whichever instance runs the generation (through Redis when REDIS_URL is set). */
-    generationStops: GenerationStops;
-    /** Running generations and their final events, for whoever follows one after its request is gone. */
-    generationFeeds: GenerationFeeds;
-    /** Live text of a generation another instance runs (null without REDIS_URL: one instance). */
-    generationRelay: GenerationRelay | null;
+    /**
+     * What reaches a generation beyond its request and instance (generation-bus.ts): the running list
+     * and final events, live text from another instance, Stop wherever it runs (Redis when REDIS_URL is set).
+     */
+    generationBus: GenerationBus;
   }
 }
 
@@ -67,19 +60,13 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
     });
     app.decorate('ai', ai);
     app.decorate('generations', generations);
-    const stops = app.redis
-      ? await createRedisGenerationStops(app.redis, generations, app.log)
-      : createLocalGenerationStops(generations);
-    app.decorate('generationStops', stops);
-    app.decorate('generationFeeds', createGenerationFeeds(app.redis, app.log));
-    const relay = app.redis ? await createGenerationRelay(app.redis, generations, app.log) : null;
-    app.decorate('generationRelay', relay);
+    const bus = await createGenerationBus(app.redis, generations, app.log);
+    app.decorate('generationBus', bus);
     app.healthProbes.set('ai', () => ai.status());
     app.addHook('onListen', async () => ai.prepare());
     app.addHook('onClose', async () => {
       await generations.stopAll();
-      await stops.close();
-      await relay?.close();
+      await bus.close();
       await ai.close();
     });
   },

@@ -2,7 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '#server/errors';
 import type { Generation } from './generation.ts';
-import type { FinalEvent } from './generation-feeds.ts';
+import type { FinalEvent } from './generation-bus.ts';
 
 const HEARTBEAT_MS = 15_000;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#server/errors';
-import { FINAL_TTL_MS, type FinalEvent } from '#server/generation/generation-feeds';
+import { FINAL_TTL_MS, type FinalEvent } from '#server/generation/generation-bus';
 import { finalEventStream, streamGeneration } from '#server/generation/sse-reply';
 import { apiErrors } from '#server/openapi/route-responses';
 import { chatStatusSchema, runningGenerationSchema } from '#shared/history';
@@ -27,7 +27,7 @@ function historyIdOf(final: FinalEvent | null): string {
 
 /**
  * POST /api/generations/:id/stop — the Stop button. Ends the caller's running generation, on whichever
- * instance runs it (tools/generation-stops.ts); it saves what was produced with status 'stopped' and
+ * instance runs it (generation/generation-bus.ts); it saves what was produced with status 'stopped' and
  * the reply comes once that chat is saved. (Closing the connection is not a stop: a disconnected
  * generation runs to completion.)
  */
@@ -62,7 +62,7 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ generations: z.array(runningGenerationSchema) }) },
       },
     },
-    async (request) => ({ generations: await app.generationFeeds.running(request.user.sub) }),
+    async (request) => ({ generations: await app.generationBus.running(request.user.sub) }),
   );
 
   app.get(
@@ -92,30 +92,27 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.user.sub;
       const { id } = request.params;
-      const feeds = app.generationFeeds;
+      const bus = app.generationBus;
       const here = app.generations.find(userId, id);
       const untilClosed = new AbortController();
       reply.raw.once('close', () => untilClosed.abort());
       if (here)
-        return streamGeneration(reply, here, waitedFinal(feeds.waitFinal(userId, id, untilClosed.signal)));
-      const ended = await feeds.final(userId, id);
-      const elsewhere = ended ? undefined : (await feeds.running(userId)).find((g) => g.id === id);
+        return streamGeneration(reply, here, waitedFinal(bus.waitFinal(userId, id, untilClosed.signal)));
+      const ended = await bus.final(userId, id);
+      const elsewhere = ended ? undefined : (await bus.running(userId)).find((g) => g.id === id);
       if (!ended && !elsewhere) throw notRunning();
       const historyId = elsewhere?.historyId ?? historyIdOf(ended);
-      const relay = app.generationRelay;
       return finalEventStream(
         reply,
         { generationId: id, historyId },
-        ended ? Promise.resolve(ended) : feeds.waitFinal(userId, id, untilClosed.signal),
-        elsewhere && relay
-          ? (deliver) => void relay.follow(userId, id, deliver, untilClosed.signal)
-          : undefined,
+        ended ? Promise.resolve(ended) : bus.waitFinal(userId, id, untilClosed.signal),
+        elsewhere ? (deliver) => void bus.follow(userId, id, deliver, untilClosed.signal) : undefined,
       );
     },
   );
 
   app.post('/generations/:id/stop', { schema: stopSchema }, async (request) => {
-    const result = await app.generationStops.stop(request.user.sub, request.params.id);
+    const result = await app.generationBus.stop(request.user.sub, request.params.id);
     if (!result) throw notRunning();
     return result;
   });
