@@ -88,6 +88,19 @@ test.describe('landing page', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   });
 
+  test.describe('before the page has hydrated', () => {
+    // The prerendered HTML alone: what a click meets while the page's code is still loading.
+    test.use({ javaScriptEnabled: false });
+
+    test('Explore Services still goes to the services grid', async ({ page }) => {
+      await page.goto('/');
+      const heading = page.getByRole('heading', { name: 'Six focused tools, one workspace' });
+      await expect(heading).not.toBeInViewport();
+      await page.getByRole('button', { name: 'Explore Services' }).click();
+      await expect(heading).toBeInViewport();
+    });
+  });
+
   test('the partner strip repeats three times and scrolls left at 80 px/s, pausing on hover', async ({
     page,
   }) => {

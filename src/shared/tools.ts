@@ -5,11 +5,13 @@ import { cutText, REQUEST_TITLE_CUT } from './text.ts';
  * words stay in the UI: its pages call them services (`/services/:slug`), and the history API's
  * `service` field holds a tool's slug.
  *
- * One entry per tool holds what names and places it: names and texts, the route, the icon, the API
- * path, transport and output field, and which field names the chat. Its form is in tool-forms.ts
- * (kept apart so that the pages that only list the tools do not load every form), its input schema
- * in tool-inputs.ts (so that they load no zod) and its prompts in src/server/tools/prompts/<slug>.ts;
- * all are keyed by `ToolSlug`, so a tool missing any of them does not compile. ARCHITECTURE.md "Adding a tool" lists every step.
+ * One entry per tool holds everything about it but its form, input schema and prompts: names and
+ * texts, the route, the icon, the API path, transport and output field, which field names the chat,
+ * how its answer is shown, its colour and its landing-page sample; no code branches on a tool's slug.
+ * Its form is in tool-forms.ts (kept apart so that the pages that only list the tools do not load
+ * every form), its input schema in tool-inputs.ts (so that they load no zod) and its prompts in
+ * src/server/tools/prompts.ts; all four are keyed by `ToolSlug`, so a tool missing any of them does not
+ * compile (and src/shared/tools.test.ts fails). ARCHITECTURE.md "Adding a tool" says the same.
  */
 
 /** The tools in the product's order: menus, cards, the landing page and `/services`' default. */
@@ -54,6 +56,18 @@ export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
    * (GET /api/history/:id/export), under this name for it ('Optimized resume').
    */
   downloadLabel?: string;
+  /**
+   * How the first answer is shown: Markdown, or (`code-diff`, the refactor) as code compared with the
+   * request's `code` field in its `language`, changed lines marked.
+   */
+  answerView: 'markdown' | 'code-diff';
+  /**
+   * Its colour in charts (the admin's usage chart), as Tailwind classes: a darker shade on light
+   * backgrounds and a lighter one on dark, for 3:1 against either.
+   */
+  chartColor: string;
+  /** A short, realistic input → output pair for the landing page's scroll-driven showcase. */
+  showcase: { input: string; output: string };
 }
 
 export const TOOLS = {
@@ -68,6 +82,13 @@ export const TOOLS = {
     transport: 'json',
     titleField: 'code',
     outputField: 'explanation',
+    answerView: 'markdown',
+    chartColor: 'bg-indigo-600 dark:bg-indigo-400',
+    showcase: {
+      input: 'const save = useMemo(() => debounce(persist, 500), []);',
+      output:
+        'Creates one debounced save function per mount. Rapid edits trigger a single persist call, 500 ms after the last change.',
+    },
   },
   'doc-summarizer': {
     slug: 'doc-summarizer',
@@ -80,6 +101,13 @@ export const TOOLS = {
     transport: 'multipart',
     titleField: 'text',
     outputField: 'summary',
+    answerView: 'markdown',
+    chartColor: 'bg-sky-600 dark:bg-sky-400',
+    showcase: {
+      input: 'q3-engineering-report.pdf · 38 pages',
+      output:
+        'Key points: deploys up 40%, incident count halved, two hiring gaps in platform, budget on track.',
+    },
   },
   'code-refactor': {
     slug: 'code-refactor',
@@ -92,6 +120,12 @@ export const TOOLS = {
     transport: 'json',
     titleField: 'code',
     outputField: 'refactoredCode',
+    answerView: 'code-diff',
+    chartColor: 'bg-emerald-600 dark:bg-emerald-400',
+    showcase: {
+      input: 'if (user) { if (user.active) { if (user.plan) { … } } }',
+      output: 'Replaced three nested conditions with early returns and extracted isBillable(user) for reuse.',
+    },
   },
   'article-generator': {
     slug: 'article-generator',
@@ -104,6 +138,13 @@ export const TOOLS = {
     transport: 'json',
     titleField: 'topic',
     outputField: 'article',
+    answerView: 'markdown',
+    chartColor: 'bg-amber-600 dark:bg-amber-400',
+    showcase: {
+      input: 'Topic: Why self-hosting your AI tools matters',
+      output:
+        '# Why Self-Hosting Your AI Tools Matters\n## 1. Your data stays yours\n## 2. Predictable costs',
+    },
   },
   'email-helper': {
     slug: 'email-helper',
@@ -116,6 +157,13 @@ export const TOOLS = {
     transport: 'json',
     titleField: 'prompt',
     outputField: 'email',
+    answerView: 'markdown',
+    chartColor: 'bg-rose-600 dark:bg-rose-400',
+    showcase: {
+      input: 'Tone: friendly · Tell the client the launch moves to Monday',
+      output:
+        'Subject: New launch date — Monday\nHi Sam, quick update: we’re moving the launch to Monday so that…',
+    },
   },
   'resume-assistant': {
     slug: 'resume-assistant',
@@ -129,6 +177,13 @@ export const TOOLS = {
     titleField: 'text',
     outputField: 'optimizedResume',
     downloadLabel: 'Optimized resume',
+    answerView: 'markdown',
+    chartColor: 'bg-fuchsia-600 dark:bg-fuchsia-400',
+    showcase: {
+      input: 'Target role: Senior Frontend Engineer',
+      output:
+        'Led the migration to a design system used by 6 teams, cutting UI bugs reported per release by 35%.',
+    },
   },
 } as const satisfies { [S in ToolSlug]: ToolDefinition<S> };
 

@@ -1,11 +1,9 @@
 import type { AdminUsage } from '#shared/admin';
-import { TOOL_SLUGS, type ToolSlug } from '#shared/tools';
+import { isToolSlug, TOOL_SLUGS, type ToolSlug } from '#shared/tools';
 
 type ToolCounts = Record<ToolSlug, number>;
 
 const zeroCounts = (): ToolCounts => Object.fromEntries(TOOL_SLUGS.map((slug) => [slug, 0])) as ToolCounts;
-
-const isToolSlug = (tool: string): tool is ToolSlug => (TOOL_SLUGS as readonly string[]).includes(tool);
 
 /**
  * The usage chart's data from the per-day, per-tool counts: every one of `days` days from `from` (UTC)

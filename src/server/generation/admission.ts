@@ -6,12 +6,13 @@ import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import { currentWorkspace } from '#server/teams/team-access';
 import type { ServerTool } from '#server/tools/server-tool';
 import { requirePrivilege } from '#server/users/require-privilege';
-import type { ChatContinuation, Generation, GenerationDocument, GenerationOutcome } from './generation.ts';
+import type { ChatContinuation, Generation, GenerationDocument } from './generation.ts';
 import type { FinalEvent, RunningGeneration } from './generation-bus.ts';
+import type { GenerationPlace } from './running-generations.ts';
 import { errorEvent, noteStreamFailure, streamGeneration, wantsEventStream } from './sse-reply.ts';
 
-/** What a call asks the model for, once its request is read and checked. */
-export interface GenerationCallRequest {
+/** What a call asks the model for, once the route has read and checked its request. */
+export interface GenerationCall {
   tool: ServerTool;
   input: Record<string, unknown>;
   /** A document to read for it: uploaded with the request. */
@@ -22,49 +23,79 @@ export interface GenerationCallRequest {
   chat?: ChatContinuation;
 }
 
-export interface GenerationCallOptions {
-  /** Whether the body is a multipart form (it may carry a document: a place is taken before it is read). */
-  multipart: boolean;
-  /** Reads and checks the request (400, 404 …); runs after the draining and verified-address checks. */
-  read(): Promise<GenerationCallRequest>;
-  /** The JSON reply, and the SSE `done` event's data, for the outcome. */
-  result(outcome: GenerationOutcome, call: GenerationCallRequest): Promise<Record<string, unknown>>;
-}
-
-export type GenerationCall = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: GenerationCallOptions,
-) => Promise<unknown>;
-
 /**
  * The one way a call starts a generation, for the six tool routes and the chat's follow-ups, regenerated
- * answers and edits: refuse while the server drains and an unverified address when
- * REQUIRE_EMAIL_VERIFICATION is on, read the request, count the call against the user's rate limit (the
- * six tools and the chats share one budget), check the history quota and the model, take one of the
- * user's in-flight places, reserve one generation of the user's plan (402 when none is left), read the
- * document if any, start the generation, then answer JSON or, with `Accept: text/event-stream`, stream it.
- * Made once, in the protected scope (protected-api.ts), and given to both route modules.
+ * answers and edits. A generation route takes its `hooks` and reads top to bottom:
+ *
+ *     const call = … read and check the request (400, 404 …);
+ *     const generation = await admission.start(request, reply, call);
+ *     return admission.respond(request, reply, generation, replyBody(generation.outcome));
+ *
+ * The hooks, before the handler: refuse while the server drains (503) and an unverified address when
+ * REQUIRE_EMAIL_VERIFICATION is on (403), before anything is read, reserved or counted; for a form, take
+ * one of the user's in-flight places before the upload is read (429), given back if the call fails.
+ * `start`: count the call against the user's rate limit (the six tools and the chats share one budget),
+ * check the history quota and the model, take the in-flight place, reserve one generation of the plan
+ * (402 when none is left), read the document if any, start the generation. `respond`: JSON once it has
+ * ended, or, with `Accept: text/event-stream`, its stream. Made once, in the protected scope
+ * (protected-api.ts), and given to both route modules.
  */
-export function createGenerationCall(app: FastifyInstance): GenerationCall {
+export interface Admission {
+  /** The generation routes' hooks (route options `{ ...admission.hooks }`). */
+  readonly hooks: {
+    preHandler: (request: FastifyRequest) => Promise<void>;
+    onError: (request: FastifyRequest) => Promise<void>;
+  };
+  /** Admits the read call and starts its generation (4xx for a call refused on the way). */
+  start(request: FastifyRequest, reply: FastifyReply, call: GenerationCall): Promise<Generation>;
+  /**
+   * The reply: `body`, the generation's JSON reply (also its SSE `done` event's data), once it has
+   * ended for good; or the event stream itself (hijacked: Fastify sends nothing more), which is why a
+   * typed handler may return it as `T`.
+   */
+  respond<T extends object>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    generation: Generation,
+    body: Promise<T>,
+  ): Promise<T>;
+}
+
+export function createAdmission(app: FastifyInstance): Admission {
   const limitToolCalls = perUserRateLimit(app, {
     surface: 'tool_calls',
     perMinute: app.config.AI_RATE_LIMIT_PER_USER,
     what: 'AI requests',
   });
-  return async (request, reply, options) => {
+  /** The places taken for forms before they are read, until their generation takes them over. */
+  const formPlaces = new WeakMap<FastifyRequest, GenerationPlace>();
+
+  const hooks: Admission['hooks'] = {
+    async preHandler(request) {
+      // A shutdown is under way: the generation would be cut off; another instance takes it.
+      refuseWhileDraining(app);
+      // REQUIRE_EMAIL_VERIFICATION: refused before anything is read, reserved or counted.
+      await requirePrivilege(app, request.user.sub, 'generate');
+      // A form may carry a document: its place is taken before the upload is read, so that a user's
+      // uploads and their extractions count against AI_MAX_IN_FLIGHT_PER_USER like generations.
+      // (Only the tool routes read forms: elsewhere @fastify/multipart is not registered, nor isMultipart.)
+      if (request.isMultipart?.()) formPlaces.set(request, await app.generations.reserve(request.user.sub));
+    },
+    // Before the error is answered: the user's next call finds the place free.
+    async onError(request) {
+      const place = formPlaces.get(request);
+      formPlaces.delete(request);
+      await place?.release();
+    },
+  };
+
+  async function start(request: FastifyRequest, reply: FastifyReply, call: GenerationCall) {
     const user = request.user;
-    // A shutdown is under way: the generation would be cut off; another instance takes it.
-    refuseWhileDraining(app);
-    // REQUIRE_EMAIL_VERIFICATION: refused before anything is read, reserved or counted.
-    await requirePrivilege(app, user.sub, 'generate');
-    // A form may carry a document: its place is taken before the upload is read, so that a user's
-    // uploads and their extractions count against AI_MAX_IN_FLIGHT_PER_USER like generations.
-    let place = options.multipart ? await app.generations.reserve(user.sub) : null;
+    let place = formPlaces.get(request) ?? null;
+    formPlaces.delete(request);
     // The id of this call's reservation of the user's plan, until the generation takes it over.
     let planReservation: string | null = null;
     try {
-      const call = await options.read();
       await limitToolCalls(request);
       // Refused before the model runs: a generation's chat is always saved once it exists.
       await app.historyRepository.assertWithinQuota(user.sub);
@@ -91,8 +122,7 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
       place = null;
       planReservation = null;
       abandonWhenClientLeaves(reply, generation);
-      const feeds = app.generationBus;
-      void feeds.started(user.sub, {
+      void app.generationBus.started(user.sub, {
         id: generation.id,
         historyId: generation.historyId,
         service: call.tool.definition.slug,
@@ -100,33 +130,46 @@ export function createGenerationCall(app: FastifyInstance): GenerationCall {
         ...runningKind(call.chat),
         startedAt: new Date().toISOString(),
       });
-      // Never rejects: a failure of the generation, or of building its reply, is its result.
-      const settled = generation.outcome
-        .then(async (outcome) => ({ ok: true as const, body: await options.result(outcome, call) }))
-        .catch((error: unknown) => ({ ok: false as const, error }));
-      // Its last event, once it has ended for good (plan usage settled, place freed: the caller's next
-      // call sees this one counted or given back), kept for whoever follows it after this request.
-      const final = settled.then(async (result): Promise<FinalEvent> => {
-        await app.generations.ended(generation.id);
-        const event: FinalEvent = result.ok ? { event: 'done', data: result.body } : errorEvent(result.error);
-        await feeds.finished(user.sub, generation.id, event).catch((err: unknown) => {
-          request.log.warn({ err, generationId: generation.id }, 'could not record a final event');
-        });
-        return event;
-      });
-      if (wantsEventStream(request)) {
-        void settled.then((result) => result.ok || noteStreamFailure(request, result.error));
-        return streamGeneration(reply, generation, final);
-      }
-      const result = await settled;
-      await final;
-      if (!result.ok) throw result.error;
-      return result.body;
+      return generation;
     } finally {
       if (planReservation) await releasePlanReservation(app, planReservation);
       await place?.release();
     }
-  };
+  }
+
+  async function respond<T extends object>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    generation: Generation,
+    body: Promise<T>,
+  ): Promise<T> {
+    // Never rejects: a failure of the generation, or of building its reply, is its result.
+    const settled = body
+      .then((value) => ({ ok: true as const, body: value }))
+      .catch((error: unknown) => ({ ok: false as const, error }));
+    // Its last event, once it has ended for good (plan usage settled, place freed: the caller's next
+    // call sees this one counted or given back), kept for whoever follows it after this request.
+    const final = settled.then(async (result): Promise<FinalEvent> => {
+      await app.generations.ended(generation.id);
+      const event: FinalEvent = result.ok
+        ? { event: 'done', data: result.body as Record<string, unknown> }
+        : errorEvent(result.error);
+      await app.generationBus.finished(request.user.sub, generation.id, event).catch((err: unknown) => {
+        request.log.warn({ err, generationId: generation.id }, 'could not record a final event');
+      });
+      return event;
+    });
+    if (wantsEventStream(request)) {
+      void settled.then((result) => result.ok || noteStreamFailure(request, result.error));
+      return streamGeneration(reply, generation, final) as unknown as T;
+    }
+    const result = await settled;
+    await final;
+    if (!result.ok) throw result.error;
+    return result.body;
+  }
+
+  return { hooks, start, respond };
 }
 
 /** What a generation writes, for the list of running ones (routes/generations.ts). */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ChatMessage } from '#server/db/schema';
 import { AppError } from '#server/errors';
-import type { GenerationCall, GenerationCallRequest } from '#server/generation/admission';
+import type { Admission, GenerationCall } from '#server/generation/admission';
 import type { GenerationOutcome } from '#server/generation/generation';
 import { chatAnswerEventStreamSchema, chatAnswerSchema } from '#server/generation/sse-event-schemas';
 import { memberCopyOf, storedDocument } from '#server/history/chat-copy';
@@ -14,8 +14,8 @@ import type { HistoryRow } from '#server/history/history-repository';
 import { apiErrors } from '#server/openapi/route-responses';
 import { validateToolInput } from '#server/routes/read-tool-request';
 import { chatTurns, continuationSystem, fitTurns } from '#server/tools/chat-context';
+import { serverToolOf } from '#server/tools/prompts';
 import type { ServerTool } from '#server/tools/server-tool';
-import { serverToolOf } from '#server/tools/server-tools';
 import { chatSchema, chooseVersionSchema, followUpSchema } from '#shared/history';
 import { isToolSlug } from '#shared/tools';
 
@@ -43,11 +43,13 @@ const answerResponse = {
 /**
  * Chats that go on (docs/product.md §3): a follow-up question, another version of the last answer, an
  * edited first request (another version of the whole chat), and which version a chat shows. Every
- * answer goes through the tools' one generation pipeline (generation-call.ts) and is saved in the chat.
+ * answer goes through the tools' one admission pipeline (generation/admission.ts) and is saved in the
+ * chat. Each route reads top to bottom: the call (the caller's chat, 404 for anyone else's) → admit and
+ * start → reply.
  */
-export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: GenerationCall }> = async (
+export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admission }> = async (
   app,
-  { generationCall },
+  { admission },
 ) => {
   const repo = app.historyRepository;
 
@@ -75,7 +77,7 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
   }
 
   /** The reply: the new answer as the saved chat shows it, read back once it is saved. */
-  const answerResult = (request: FastifyRequest) => async (outcome: GenerationOutcome) => {
+  async function answerOf(request: FastifyRequest, outcome: GenerationOutcome) {
     // The answer is saved: a failed read-back (the database blinking) still answers, from the outcome.
     const row = await repo.get(request.user.sub, outcome.historyId).catch(() => undefined);
     const message = row ? toChatResponse(row).messages.find((m) => m.id === outcome.messageId) : undefined;
@@ -93,21 +95,14 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
       status: outcome.status,
       ...(outcome.matchReport ? { matchReport: outcome.matchReport } : {}),
     };
-  };
+  }
 
-  /**
-   * An answer in the caller's chat through the one generation pipeline. Its reply is the answer's object
-   * (`answerResult`), or the reply itself once it streams (hijacked: Fastify sends nothing more), which
-   * the typed handlers cannot express.
-   */
-  const answerIn = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    read: () => Promise<GenerationCallRequest>,
-  ) =>
-    generationCall(request, reply, { multipart: false, read, result: answerResult(request) }) as Promise<
-      z.infer<typeof chatAnswerSchema>
-    >;
+  /** Admits the call, starts its generation and replies with the new answer (JSON or its stream). */
+  async function answer(request: FastifyRequest, reply: FastifyReply, call: GenerationCall) {
+    const generation = await admission.start(request, reply, call);
+    const body = generation.outcome.then((outcome) => answerOf(request, outcome));
+    return admission.respond(request, reply, generation, body);
+  }
 
   app.post(
     '/history/:id/messages',
@@ -124,19 +119,20 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
         body: followUpSchema,
         response: answerResponse,
       },
+      ...admission.hooks,
     },
-    (request, reply) =>
-      answerIn(request, reply, async () => {
-        // A chat another member shared with the caller's team continues in the caller's own copy.
-        const { row, tool } = await ownChatOrCopy(request, request.params.id);
-        const path = chatPath(row.messages, row.currentMessageId);
-        const question = requestMessage(path.at(-1)?.id ?? null, request.body.content);
-        const turns = [
-          ...chatTurns(tool, path, row.file !== null),
-          { role: 'user' as const, content: question.content },
-        ];
-        return continuation(app, row, tool, { request: question, parentId: null, turns });
-      }),
+    async (request, reply) => {
+      // A chat another member shared with the caller's team continues in the caller's own copy.
+      const { row, tool } = await ownChatOrCopy(request, request.params.id);
+      const path = chatPath(row.messages, row.currentMessageId);
+      const question = requestMessage(path.at(-1)?.id ?? null, request.body.content);
+      const turns = [
+        ...chatTurns(tool, path, row.file !== null),
+        { role: 'user' as const, content: question.content },
+      ];
+      const call = continuation(app, row, tool, { request: question, parentId: null, turns });
+      return answer(request, reply, call);
+    },
   );
 
   app.post(
@@ -152,25 +148,35 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
         params: idParams,
         response: answerResponse,
       },
+      ...admission.hooks,
     },
-    (request, reply) =>
-      answerIn(request, reply, async () => {
-        const { row, tool } = await chatOf(request, request.params.id);
-        const path = chatPath(row.messages, row.currentMessageId);
-        const last = path.at(-1);
-        const requestAt = last?.role === 'assistant' ? path.length - 2 : path.length - 1;
-        const question = path[requestAt];
-        if (question?.role !== 'user') {
-          throw new AppError('bad_request:regenerate', 'This chat has no request to answer again.');
-        }
-        // The first request with its form's fields: the tool's own run (a long document part by part).
-        if (requestAt === 0 && question.input) {
-          const input = validateToolInput(tool, question.input, row.file !== null);
-          return continuation(app, row, tool, { request: null, parentId: question.id, turns: null, input });
-        }
-        const turns = chatTurns(tool, path.slice(0, requestAt + 1));
-        return continuation(app, row, tool, { request: null, parentId: question.id, turns });
-      }),
+    async (request, reply) => {
+      const { row, tool } = await chatOf(request, request.params.id);
+      const path = chatPath(row.messages, row.currentMessageId);
+      const last = path.at(-1);
+      const requestAt = last?.role === 'assistant' ? path.length - 2 : path.length - 1;
+      const question = path[requestAt];
+      if (question?.role !== 'user') {
+        throw new AppError('bad_request:regenerate', 'This chat has no request to answer again.');
+      }
+      // The first request with its form's fields: the tool's own run (a long document part by part).
+      if (requestAt === 0 && question.input) {
+        const input = validateToolInput(tool, question.input, row.file !== null);
+        const call = continuation(app, row, tool, {
+          request: null,
+          parentId: question.id,
+          turns: null,
+          input,
+        });
+        return answer(request, reply, call);
+      }
+      const turns = chatTurns(tool, path.slice(0, requestAt + 1));
+      return answer(
+        request,
+        reply,
+        continuation(app, row, tool, { request: null, parentId: question.id, turns }),
+      );
+    },
   );
 
   app.post(
@@ -187,15 +193,16 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ generationCall: Ge
         body: z.record(z.string(), z.unknown()).meta({ description: 'The tool’s fields, e.g. `{topic}`.' }),
         response: answerResponse,
       },
+      ...admission.hooks,
     },
-    (request, reply) =>
-      answerIn(request, reply, async () => {
-        const { row, tool } = await chatOf(request, request.params.id);
-        const input = validateToolInput(tool, request.body, row.file !== null);
-        const document = row.file ? { name: row.file.name, text: '' } : null;
-        const edited = requestMessage(null, tool.userMessage(input as never, document), input);
-        return continuation(app, row, tool, { request: edited, parentId: null, turns: null, input });
-      }),
+    async (request, reply) => {
+      const { row, tool } = await chatOf(request, request.params.id);
+      const input = validateToolInput(tool, request.body, row.file !== null);
+      const document = row.file ? { name: row.file.name, text: '' } : null;
+      const edited = requestMessage(null, tool.userMessage(input as never, document), input);
+      const call = continuation(app, row, tool, { request: edited, parentId: null, turns: null, input });
+      return answer(request, reply, call);
+    },
   );
 
   app.patch(
@@ -246,7 +253,7 @@ function continuation(
     turns: { role: 'user' | 'assistant'; content: string }[] | null;
     input?: Record<string, unknown>;
   },
-): Promise<GenerationCallRequest> {
+): GenerationCall {
   const { maxPromptTokens } = app.ai.promptBudget();
   const turns = answer.turns ? fitTurns(continuationSystem(tool), answer.turns, maxPromptTokens).turns : null;
   const chat = {
@@ -259,5 +266,5 @@ function continuation(
   const input = answer.input ?? {};
   // The tool runs on the first request again: the chat's document is read once the call is admitted.
   const loadDocument = !turns && row.file ? () => storedDocument(app.fileStorage, row) : undefined;
-  return Promise.resolve({ tool, input, document: null, ...(loadDocument ? { loadDocument } : {}), chat });
+  return { tool, input, document: null, ...(loadDocument ? { loadDocument } : {}), chat };
 }

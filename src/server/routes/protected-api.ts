@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '#server/auth/authenticate';
-import { createGenerationCall } from '#server/generation/admission';
+import { createAdmission } from '#server/generation/admission';
 import { documentProtectedRoute } from '#server/openapi/security';
 import { adminRoutes } from './admin.ts';
 import { aiStatusRoutes } from './ai-status.ts';
@@ -28,18 +28,18 @@ export async function protectedApi(app: FastifyInstance) {
   // The OpenAPI document says so for every route here: bearer token or API key, else 401.
   app.addHook('onRoute', documentProtectedRoute);
   // The one pipeline that starts a generation, shared by the tools and the chats (one call budget).
-  const generationCall = createGenerationCall(app);
+  const admission = createAdmission(app);
   await app.register(userRoutes);
   await app.register(userPhotoRoutes);
   await app.register(userExportRoutes);
   // Before the history routes: /history/search is a path of its own, not a uid.
   await app.register(historySearchRoutes);
   await app.register(historyRoutes);
-  await app.register(historyGenerationRoutes, { generationCall });
+  await app.register(historyGenerationRoutes, { admission });
   await app.register(historyShareRoutes);
   await app.register(historyDownloadRoutes);
   await app.register(teamRoutes);
-  await app.register(toolRoutes, { generationCall });
+  await app.register(toolRoutes, { admission });
   await app.register(generationRoutes);
   await app.register(aiStatusRoutes);
   await app.register(billingRoutes);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAppError } from '#server/errors';
 import { chatTurns, fitTurns } from './chat-context.ts';
 import { estimateTokens } from './long-document.ts';
-import { SERVER_TOOLS } from './server-tools.ts';
+import { SERVER_TOOLS } from './prompts.ts';
 
 const turn = (role: 'user' | 'assistant', words: number, tag: string) => ({
   role,

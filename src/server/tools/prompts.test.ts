@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_SLUGS, TOOLS } from '#shared/tools';
-import { delimited, fenced } from './prompts/prompt-format.ts';
-import { SERVER_TOOLS, serverTools } from './server-tools.ts';
+import { delimited, fenced } from './prompt-format.ts';
+import { SERVER_TOOLS, serverTools } from './prompts.ts';
 
 describe('prompt helpers', () => {
   it('fences code with a fence longer than any backtick run inside it', () => {

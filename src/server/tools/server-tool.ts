@@ -91,7 +91,7 @@ function assertFitsModel(system: string, prompt: string, maxPromptTokens: number
 }
 
 /**
- * A tool's prompts (its file in prompts/), joined by slug to its catalogue entry and input schema. Its
+ * A tool's prompts (its entry in prompts.ts), joined by slug to its catalogue entry and input schema. Its
  * run is one streamed model call on the prompt unless it brings its own.
  */
 export function serverTool<S extends ToolSlug>(slug: S, parts: ToolParts<S>): ServerTool<S> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationProgress } from '#shared/generation-progress';
-import { combinePrompt, partPrompt } from './prompts/doc-summarizer.ts';
+import { combinePrompt, partPrompt } from './prompts.ts';
 import type { GenerationRun } from './server-tool.ts';
 import { summarizeInParts } from './summarize-in-parts.ts';
 

@@ -8,7 +8,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)[^\n]*\n([\s\S]*?)^ {0,3}\1[`~
 
 /**
  * The first fenced code block of Markdown: a refactor's answer puts the whole refactored code in one
- * (src/server/tools/prompts/code-refactor.ts), and a code request's saved text holds the submitted code
+ * (the refactor's prompt, src/server/tools/prompts.ts), and a code request's saved text holds the submitted code
  * the same way. Null when there is none.
  */
 export function firstCodeBlock(markdown: string): CodeBlock | null {

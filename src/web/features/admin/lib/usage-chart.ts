@@ -2,19 +2,9 @@ import type { AdminUsage } from '#shared/admin';
 import { TOOL_LIST, type ToolSlug } from '#shared/tools';
 
 /**
- * The usage chart's data, apart from its markup: one series per tool (catalogue order, one colour
- * each), one stacked bar per day, the value axis and the sentences screen readers get instead.
+ * The usage chart's data, apart from its markup: one series per tool (catalogue order, in the colour
+ * its catalogue entry gives it), one stacked bar per day, the value axis and the sentences screen readers get instead.
  */
-
-/** A darker shade on light backgrounds and a lighter one on dark, for 3:1 against either. */
-export const TOOL_COLORS: Record<ToolSlug, string> = {
-  'code-explainer': 'bg-indigo-600 dark:bg-indigo-400',
-  'doc-summarizer': 'bg-sky-600 dark:bg-sky-400',
-  'code-refactor': 'bg-emerald-600 dark:bg-emerald-400',
-  'article-generator': 'bg-amber-600 dark:bg-amber-400',
-  'email-helper': 'bg-rose-600 dark:bg-rose-400',
-  'resume-assistant': 'bg-fuchsia-600 dark:bg-fuchsia-400',
-};
 
 export interface ChartSeries {
   slug: ToolSlug;
@@ -88,7 +78,7 @@ export function usageChartModel(usage: Pick<AdminUsage, 'from' | 'to' | 'days' |
   const series: ChartSeries[] = TOOL_LIST.map((tool) => ({
     slug: tool.slug,
     name: tool.name,
-    colorClass: TOOL_COLORS[tool.slug],
+    colorClass: tool.chartColor,
     total: usage.totals[tool.slug] ?? 0,
   }));
   const last = usage.days.length - 1;

@@ -1,6 +1,7 @@
 import { ChevronsUpDown, PencilLine, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ChatMessageResponse } from '#shared/history';
+import { isToolSlug, TOOLS } from '#shared/tools';
 import { AnswerDownloads, answerDownloadLabel } from '#web/components/answer-downloads.tsx';
 import type { RefactorSource } from '#web/components/code-diff/refactor-view.tsx';
 import { ErrorBanner } from '#web/components/error-banner.tsx';
@@ -158,9 +159,9 @@ export function ChatView({
   const canEdit = !readOnly && renderEditForm !== undefined && input !== null && chat.data.file === null;
   const chooseFirst = first ? showVersion(first) : undefined;
 
-  // A code refactor's first answer compares with the code it was asked about.
-  const submitted =
-    chat.data.service === 'code-refactor' ? submittedCode(chat.data.input, first?.content) : null;
+  // A tool whose answer is code (the refactor) shows its first answer compared with the code it was given.
+  const view = isToolSlug(chat.data.service) ? TOOLS[chat.data.service].answerView : 'markdown';
+  const submitted = view === 'code-diff' ? submittedCode(chat.data.input, first?.content) : null;
   const answerTitle = (index: number) => (index === 1 ? 'AI Output' : 'Answer');
   return (
     <article className="grid grid-cols-[minmax(0,1fr)] gap-5" aria-label={chat.data.title}>

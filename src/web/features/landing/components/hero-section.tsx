@@ -46,8 +46,23 @@ export function HeroSection() {
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
             </Button>
-            <Button variant="outline" size="lg" onClick={scrollToTools}>
-              Explore Services
+            <Button asChild variant="outline" size="lg">
+              {/* biome-ignore lint/a11y/useSemanticElements: a fragment link underneath, so that it goes to the services before the prerendered page has hydrated (or without JS); a button for everyone who sees or hears it. */}
+              <a
+                href={`#${TOOLS_HEADING_ID}`}
+                role="button"
+                onClick={(event) => {
+                  event.preventDefault();
+                  scrollToTools();
+                }}
+                onKeyDown={(event) => {
+                  if (event.key !== ' ') return;
+                  event.preventDefault();
+                  scrollToTools();
+                }}
+              >
+                Explore Services
+              </a>
             </Button>
           </div>
           <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-muted-foreground text-sm lg:justify-start">

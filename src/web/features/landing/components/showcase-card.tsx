@@ -1,9 +1,8 @@
 import type { ToolDefinition } from '#shared/tools';
 import { ToolIcon } from '#web/components/tool-icon.tsx';
-import { SHOWCASE_SAMPLES } from '#web/features/landing/content/showcase-samples.ts';
 
 export function ShowcaseCard({ tool, index }: { tool: ToolDefinition; index: number }) {
-  const sample = SHOWCASE_SAMPLES[tool.slug];
+  const sample = tool.showcase;
   return (
     <article className="flex h-full flex-col rounded-2xl border border-border bg-card p-5 shadow-lg sm:p-6 shadow-primary/5">
       <div className="flex items-center justify-between">

@@ -27,7 +27,7 @@ function describeRequest(tool: ToolDefinition, values: Record<string, unknown>):
   const file = Object.values(values).find((value): value is File => value instanceof File);
   const fileName = file && file.size > 0 ? file.name : null;
   const refactorSource =
-    tool.slug === 'code-refactor' && typeof values.code === 'string'
+    tool.answerView === 'code-diff' && typeof values.code === 'string'
       ? { submitted: values.code, language: typeof values.language === 'string' ? values.language : null }
       : null;
   return { fileName, title: toolRequestTitle(tool, values, fileName ?? undefined), refactorSource };
