@@ -7,7 +7,10 @@ import { trustedOriginsSetting } from './trusted-origins.ts';
 /** Where data lives without DATA_DIR (also the backup and restore commands' default). */
 export const DEFAULT_DATA_DIR = './data';
 
-/** Every environment variable the server reads, validated once at boot (README has the table). */
+/**
+ * Every environment variable the server reads, validated once at boot, each with its meaning: the
+ * configuration reference (docs/configuration.md) and .env.example are written from this schema.
+ */
 const optionalString = z
   .string()
   .optional()
@@ -24,167 +27,618 @@ const booleanSetting = optionalString.pipe(
     .transform((v) => v ?? false),
 );
 
+/** What the configuration reference says of a setting: its meaning, and a default the schema computes. */
+function about(description: string, shownDefault?: string) {
+  return { description, ...(shownDefault ? { shownDefault } : {}) };
+}
+
+/** A Stripe price variable's description. */
+const stripePrice = (plan: string, period: string) =>
+  about(
+    `The Stripe price id (\`price_…\`) of ${plan}, ${period}; unset, it is not sold online.` +
+      (plan === 'Enterprise'
+        ? ' Enterprise is priced per seat and sold to teams (a seat per member, from the team page); without its prices it is sold through `SALES_EMAIL`.'
+        : ''),
+  );
+
+const serverSettings = {
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('production')
+    .meta(about('`development` for `npm run dev`; `test` in the test suites.')),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).meta(about('The HTTP port it listens on.')),
+  HOST: z.string().default('localhost').meta(about('Interface to listen on; `0.0.0.0` in containers.')),
+  PUBLIC_URL: optionalString
+    .pipe(z.url({ message: 'must be a URL such as https://draftsmith.example.com' }).optional())
+    .meta(
+      about(
+        'The address users reach: only its pages (and `TRUSTED_ORIGINS`) may sign in, and OAuth callbacks, secure cookies and page links use it. Set it for HTTPS. Unset: IPs, `localhost` and this machine’s name work (behind `TRUST_PROXY`, the forwarded one); other names are refused.',
+        'each request’s own address, if it is the server’s own',
+      ),
+    ),
+  TRUSTED_ORIGINS: trustedOriginsSetting.meta(
+    about(
+      'More origins whose pages may sign in, comma-separated, scheme, host and port only (`http://192.168.1.20:5173`): beside `PUBLIC_URL`, or, unset, the request’s own address, their hosts then counting as the server’s own. Anything else is refused with a message saying what to set.',
+    ),
+  ),
+  TRUST_PROXY: trustProxySetting.meta(
+    about(
+      'The proxies whose `X-Forwarded-For` the server believes: their number (`1` behind one reverse proxy) or their addresses and networks (`127.0.0.1,10.0.0.0/8`, `loopback`). `true` is refused: it would let clients pick the address their limits count.',
+      'off',
+    ),
+  ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .meta(about('pino log level (`fatal` … `trace`, `silent`).')),
+  METRICS_TOKEN: optionalString
+    .pipe(
+      z
+        .string()
+        .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)')
+        .regex(/^\S+$/, 'must not contain spaces')
+        .optional(),
+    )
+    .meta(
+      about(
+        'When set, `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters without spaces, e.g. `openssl rand -hex 32`); anything else gets 401. Unset, `/metrics` is open to whoever reaches it: keep it off the public proxy.',
+      ),
+    ),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(30_000)
+    .meta(
+      about(
+        'On SIGTERM or SIGINT: `/api/health` answers 503 `draining` and new generations 503 `unavailable:draining` at once, running generations may finish for this long, then the rest are stopped and saved as stopped; the process exits 0.',
+      ),
+    ),
+};
+
+const dataSettings = {
+  DATA_DIR: z
+    .string()
+    .default(DEFAULT_DATA_DIR)
+    .meta(
+      about(
+        'Embedded database, uploads, downloaded models and the generated auth secret. One process per directory (an OS file lock; keep it off network shares, ADR 0010).',
+      ),
+    ),
+  UPLOADS_DIR: optionalString.meta(
+    about(
+      'Where uploaded files (profile photos, the documents chats were made from) are kept. Several instances share one directory: a volume or network share mounted on each (compose.yaml mounts one at `/uploads`). Backups and restores follow it.',
+      '`DATA_DIR/uploads`',
+    ),
+  ),
+  DATABASE_URL: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    )
+    .meta(
+      about(
+        '`postgres://…`: use PostgreSQL instead of the embedded database (PGlite in `DATA_DIR`). Migrations run at start.',
+      ),
+    ),
+  REDIS_URL: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    )
+    .meta(
+      about(
+        '`redis://…`: rate-limit counters, in-flight and running generations, sessions and OAuth state shared by several instances (sessions are also kept in the database).',
+      ),
+    ),
+  HISTORY_SAVE_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(600_000)
+    .meta(
+      about(
+        'While the database is unreachable, how long a finished generation keeps retrying its history write (backoff from 0.25 s to 5 s), its text held in memory; calls that need the database answer 503 `unavailable:database` meanwhile.',
+      ),
+    ),
+};
+
+const accountSettings = {
+  BETTER_AUTH_SECRET: optionalString
+    .pipe(z.string().min(32, 'must be at least 32 characters').optional())
+    .meta(
+      about(
+        'Signs sessions and API tokens (≥ 32 characters). Set the same value on every instance.',
+        'generated into `DATA_DIR/auth-secret`',
+      ),
+    ),
+  GOOGLE_CLIENT_ID: optionalString.meta(
+    about(
+      'With `GOOGLE_CLIENT_SECRET`, turns on Google sign-in (callback `PUBLIC_URL/api/auth/callback/google`).',
+    ),
+  ),
+  GOOGLE_CLIENT_SECRET: optionalString.meta(about('The secret of `GOOGLE_CLIENT_ID`’s OAuth client.')),
+  GITHUB_CLIENT_ID: optionalString.meta(
+    about(
+      'With `GITHUB_CLIENT_SECRET`, turns on GitHub sign-in (callback `PUBLIC_URL/api/auth/callback/github`).',
+    ),
+  ),
+  GITHUB_CLIENT_SECRET: optionalString.meta(about('The secret of `GITHUB_CLIENT_ID`’s OAuth app.')),
+  GOOGLE_OAUTH_URL: optionalString
+    .pipe(z.url().optional())
+    .meta(
+      about(
+        'Points Google sign-in at another OAuth2 server: `<base>/authorize`, `<base>/token` and `<base>/userinfo` replace Google’s endpoints (tests, self-hosted identity).',
+      ),
+    ),
+  GITHUB_OAUTH_URL: optionalString
+    .pipe(z.url().optional())
+    .meta(about('The same for GitHub sign-in: another OAuth2 server’s base URL.')),
+  ADMIN_EMAILS: adminEmailsSetting.meta(
+    about(
+      'Comma-separated e-mail addresses whose accounts are administrators (any letter case): they see `/admin` and the `/api/admin/*` API (set plans, disable accounts, usage). Applied at start and at sign-up. List addresses you own and sign up with them yourself: whoever first registers a listed address is its admin.',
+    ),
+  ),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10)
+    .meta(
+      about(
+        'Sign-in and sign-up attempts per minute per IP, whatever their outcome (counted separately); `0` turns all auth limits off. Other `/api/auth/*` calls: 300 a minute per IP.',
+      ),
+    ),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10)
+    .meta(
+      about(
+        'Failed password attempts (sign-in, password change; sign-up apart) per account and IP per 10 minutes; past it that IP waits. An account that failed this often from anywhere is slowed down, never locked: its attempts take turns 0.25 s apart, doubling up to 8 s. `0` turns it off.',
+      ),
+    ),
+  AUTH_FRESH_SIGN_IN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(600)
+    .meta(
+      about(
+        'How recent a sign-in must be to add an API key or a passkey, or to link or unlink a sign-in method; an older session is asked to confirm it’s you (password or passkey) first (SECURITY.md).',
+      ),
+    ),
+  REQUIRE_EMAIL_VERIFICATION: booleanSetting.meta(
+    about(
+      '`true`: the tools answer 403 until the account’s e-mail address is verified (the tool pages show a banner with ‘Resend’). Off, an unverified account works and sees a gentle reminder. The admin role and sending team invitations always need a verified address.',
+      '`false`',
+    ),
+  ),
+};
+
+const mailSettings = {
+  SMTP_URL: optionalString
+    .pipe(
+      z
+        .string()
+        .refine((v) => /^smtps?:\/\//i.test(v) && URL.canParse(v) && new URL(v).hostname !== '', {
+          message:
+            'must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://smtp.example.com:587',
+        })
+        .optional(),
+    )
+    .meta(
+      about(
+        'The SMTP server for account e-mail (password reset and verification links, invitations, notices), e.g. `smtps://user:password@smtp.example.com:465` or `smtp://smtp.example.com:587`. Unset, each message is written to `DATA_DIR/outbox/` as an `.eml` file and its link is logged, so a single machine still works (messages older than 7 days are removed; their links have expired).',
+      ),
+    ),
+  MAIL_FROM: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+          message: 'must be an address such as no-reply@example.com or Draftsmith <no-reply@example.com>',
+        })
+        .optional(),
+    )
+    .meta(
+      about(
+        'The sender of every message: an address, or `Name <address>`.',
+        '`Draftsmith <no-reply@<PUBLIC_URL’s host>>`',
+      ),
+    ),
+};
+
+const billingSettings = {
+  FREE_GENERATIONS_PER_MONTH: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(20)
+    .meta(
+      about(
+        'AI generations a free account may make per calendar month (UTC). Past it the tools answer 402 `payment_required:quota` with an upgrade message; a failed or stopped-before-output generation is not counted. Starter has 100, Pro and Enterprise are unlimited (src/shared/plans.ts).',
+      ),
+    ),
+  STRIPE_SECRET_KEY: optionalString.meta(
+    about(
+      'With `STRIPE_WEBHOOK_SECRET` and at least one price below, turns on online payment with Stripe. Without them the paid plans’ buttons say an administrator assigns plans.',
+    ),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.meta(
+    about(
+      'The signing secret of the webhook endpoint to create in Stripe: `PUBLIC_URL/api/billing/webhook`, with the events `checkout.session.completed`, `customer.subscription.created`, `customer.subscription.updated` and `customer.subscription.deleted`.',
+    ),
+  ),
+  STRIPE_PRICE_STARTER_MONTHLY: optionalString.meta(stripePrice('Starter', 'monthly')),
+  STRIPE_PRICE_STARTER_YEARLY: optionalString.meta(stripePrice('Starter', 'yearly')),
+  STRIPE_PRICE_PRO_MONTHLY: optionalString.meta(stripePrice('Pro', 'monthly')),
+  STRIPE_PRICE_PRO_YEARLY: optionalString.meta(stripePrice('Pro', 'yearly')),
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: optionalString.meta(stripePrice('Enterprise', 'monthly')),
+  STRIPE_PRICE_ENTERPRISE_YEARLY: optionalString.meta(stripePrice('Enterprise', 'yearly')),
+  STRIPE_API_URL: optionalString
+    .pipe(z.url().optional())
+    .meta(about('Another address for Stripe’s API (tests, an egress proxy).', '`https://api.stripe.com`')),
+  SALES_EMAIL: optionalString
+    .pipe(z.email({ message: 'must be an e-mail address' }).optional())
+    .meta(about('Where the Enterprise plan’s ‘Contact sales’ button writes to.')),
+};
+
+const aiSettings = {
+  AI_PROVIDER: z
+    .enum(['local', 'openai', 'anthropic', 'google', 'openai-compatible'])
+    .optional()
+    .meta(
+      about(
+        '`local` (in-process), `openai`, `anthropic`, `google` or `openai-compatible`.',
+        'the first provider key found (OpenAI, Anthropic, Google); `AI_BASE_URL` alone: `openai-compatible`; else `local`',
+      ),
+    ),
+  AI_MODEL: optionalString.meta(
+    about(
+      'Model id of a remote provider (required for `openai-compatible`).',
+      '`gpt-4o-mini`, `claude-haiku-4-5`, `gemini-2.5-flash`',
+    ),
+  ),
+  AI_BASE_URL: optionalString
+    .pipe(z.url().optional())
+    .meta(
+      about(
+        'Base URL of an OpenAI-compatible server, e.g. `http://localhost:11434/v1` (Ollama), vLLM, llama.cpp server, LM Studio, OpenRouter.',
+      ),
+    ),
+  AI_API_KEY: optionalString.meta(
+    about('Key for any remote provider (used when the provider’s own key variable is unset).'),
+  ),
+  OPENAI_API_KEY: optionalString.meta(
+    about(
+      'OpenAI’s key; like the two below, a remote `AI_PROVIDER` without its key stops the server at start with a clear message.',
+    ),
+  ),
+  ANTHROPIC_API_KEY: optionalString.meta(about('Anthropic’s key.')),
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalString.meta(about('Google’s (Gemini) key.')),
+  LOCAL_MODEL: optionalString.meta(
+    about(
+      'GGUF model of the local provider: a file path, an http(s) URL or `hf:owner/repo/file.gguf`. Downloaded once into `DATA_DIR/models` (resumable, verified).',
+      'Qwen2.5 1.5B Instruct Q4_K_M (1.1 GB, pinned; ADR 0007)',
+    ),
+  ),
+  LOCAL_MODEL_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .optional()
+    .meta(about('Inference threads of the local model.', 'the number of cores (never more)')),
+  LOCAL_MODEL_SHA256: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex digits')
+        .optional(),
+    )
+    .meta(about('SHA-256 the downloaded `LOCAL_MODEL` must match.', 'the default model’s is pinned')),
+  LOCAL_MODEL_CONTEXT: z.coerce
+    .number()
+    .int()
+    .min(512)
+    .max(131072)
+    .default(8192)
+    .meta(about('The local model’s context size in tokens.')),
+  LOCAL_MODEL_PARALLEL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(1)
+    .meta(about('Generations the local model runs at once.')),
+  LOCAL_MODEL_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(604_800_000)
+    .default(900_000)
+    .meta(
+      about(
+        'The local model leaves memory after this many milliseconds (15 minutes by default) with nothing running or waiting on it (state `unloaded`), and the next request loads it again, showing ‘The model is loading.’ meanwhile. `0`: never unload once loaded.',
+      ),
+    ),
+  AI_QUEUE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(8)
+    .meta(
+      about(
+        'Local generations that may wait, shared fairly between users (served in turn), also while the model downloads or loads; past it the tools answer 503 “busy, try again”.',
+      ),
+    ),
+  AI_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(60_000)
+    .meta(about('Longest wait for the first token and between tokens.')),
+  AI_MAX_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(2)
+    .meta(about('Retries on 429, 5xx or connection failure before the first token.')),
+  AI_RETRY_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1000)
+    .meta(about('First backoff delay; doubles each retry (`Retry-After` honoured up to 30 s).')),
+  AI_MAX_OUTPUT_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(16)
+    .max(65536)
+    .default(2048)
+    .meta(about('Longest answer in tokens.')),
+  AI_CONTEXT_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(2048)
+    .max(10_000_000)
+    .default(128_000)
+    .meta(
+      about(
+        'A remote model’s context window in tokens: long documents are summarized in parts that fit it (the local model’s own context is read once it is loaded).',
+      ),
+    ),
+  SUMMARY_CHUNK_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(1_000_000)
+    .default(6000)
+    .meta(
+      about(
+        'Largest part of a long document summarized in one model call; the parts’ summaries are then combined (recursively when needed). Never more than the context leaves room for.',
+      ),
+    ),
+  SUMMARY_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .default(3)
+    .meta(
+      about(
+        'Parts of one long document a remote provider summarizes at once (the local model takes its parallel sequences in turn).',
+      ),
+    ),
+};
+
+const userLimitSettings = {
+  AI_MAX_IN_FLIGHT_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(2)
+    .meta(
+      about(
+        'Generations one user may have running at once (waiting for the local model, or a document being read, counts); the next answers 429 `rate_limit:generations` with `Retry-After`. Counted across instances in Redis when `REDIS_URL` is set.',
+      ),
+    ),
+  AI_RATE_LIMIT_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30)
+    .meta(
+      about(
+        'AI calls per user per minute, the six tools and the chats’ follow-ups together (a call counts once its input is valid); past it 429 `rate_limit:tool_calls` with `Retry-After`. In Redis when `REDIS_URL` is set; `0` turns it off.',
+      ),
+    ),
+  HISTORY_MAX_CHATS_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5000)
+    .meta(
+      about(
+        'Saved chats one account may keep. Past it, saving a chat or starting a tool answers 413 `payload_too_large:history_quota`, asking the user to delete old chats (a running generation is always saved). `0`: no limit.',
+      ),
+    ),
+  HISTORY_MAX_BYTES_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(52_428_800)
+    .meta(
+      about(
+        'Bytes of saved chats (titles, messages and uploaded documents) one account may keep (50 MB by default); the same 413 past it. `0`: no limit.',
+      ),
+    ),
+  HISTORY_RATE_LIMIT_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60)
+    .meta(
+      about(
+        'Chats one user may save through `POST /api/history` per minute (429 `rate_limit:history` with `Retry-After`; counted in Redis when `REDIS_URL` is set). `0` turns it off.',
+      ),
+    ),
+  PHOTO_RATE_LIMIT_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10)
+    .meta(
+      about(
+        'Profile photo uploads one user may make per minute (429 `rate_limit:photo` with `Retry-After`, counted before the file is read; in Redis when `REDIS_URL` is set). `0` turns it off.',
+      ),
+    ),
+  PHOTO_PROCESSING_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(2)
+    .meta(
+      about(
+        'Photos one process decodes and re-encodes at once (they share Node’s thread pool with password hashing); twice as many may wait, shared fairly between users; past that an upload answers 503 “busy, try again”.',
+      ),
+    ),
+};
+
+const documentSettings = {
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_073_741_824)
+    .default(20_971_520)
+    .meta(
+      about(
+        'Largest document file (.txt, .pdf, .doc, .docx, .odt) the summarizer and the resume assistant read (20 MB by default); past it 413 `payload_too_large:file`.',
+      ),
+    ),
+  DOCUMENT_MAX_PAGES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(500)
+    .meta(about('Most pages of a PDF; a longer one answers 413 `payload_too_large:file_pages`.')),
+  DOCUMENT_MAX_CHARS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(100_000_000)
+    .default(2_000_000)
+    .meta(
+      about(
+        'Most characters of text taken from one document (about 500 dense pages; the 100,000 of pasted text do not apply to files); past it 413 `payload_too_large:file_text`.',
+      ),
+    ),
+  DOCUMENT_ZIP_MAX_ENTRIES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(1000)
+    .meta(
+      about(
+        'Most entries in a .docx or .odt (both are zip archives); past it 413 `payload_too_large:file_entries`.',
+      ),
+    ),
+  DOCUMENT_ZIP_MAX_ENTRY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(104_857_600)
+    .meta(
+      about(
+        'Most bytes one entry of a .docx or .odt may unpack to (100 MB by default), checked against its header and counted while it unpacks (headers can lie); past it 413 `payload_too_large:file_unpacked`.',
+      ),
+    ),
+  DOCUMENT_ZIP_MAX_TOTAL_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(268_435_456)
+    .meta(
+      about(
+        'Most bytes all entries of a .docx or .odt may unpack to together (256 MB by default); the same 413.',
+      ),
+    ),
+  DOCUMENT_EXTRACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(20_000)
+    .meta(
+      about(
+        'Longest one extraction may run; then its process is killed and the upload answers 413 `payload_too_large:file_time_limit`.',
+      ),
+    ),
+  DOCUMENT_EXTRACTION_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(65_536)
+    .default(512)
+    .meta(
+      about(
+        'Memory one extraction process may add to what it holds once started (its address space, via `prlimit`, and its JavaScript heap), in MB; past it the process fails and the upload answers 413 `payload_too_large:file_memory_limit`.',
+      ),
+    ),
+  DOCUMENT_EXTRACTION_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .optional()
+    .meta(
+      about(
+        'Extraction processes running at once (ADR 0016); twice as many files may wait, shared fairly between users; past that an upload answers 503 “busy, try again”.',
+        '`2` (never more than the cores)',
+      ),
+    ),
+};
+
+/** The settings by topic, as docs/configuration.md lists them (`npm run docs:config` writes it from these). */
+export const CONFIG_SECTIONS = [
+  { title: 'Server', settings: serverSettings },
+  { title: 'Data', settings: dataSettings },
+  { title: 'Accounts and sign-in', settings: accountSettings },
+  { title: 'Mail', settings: mailSettings },
+  { title: 'Plans and billing', settings: billingSettings },
+  { title: 'AI model', settings: aiSettings },
+  { title: 'Limits per user', settings: userLimitSettings },
+  { title: 'Documents', settings: documentSettings },
+] as const;
+
 const envFields = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('localhost'),
-  PUBLIC_URL: optionalString.pipe(
-    z.url({ message: 'must be a URL such as https://draftsmith.example.com' }).optional(),
-  ),
-  TRUST_PROXY: trustProxySetting,
-  /** More origins accepted by the auth origin check, beside PUBLIC_URL's (or the request's own). */
-  TRUSTED_ORIGINS: trustedOriginsSetting,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (metrics/). */
-  METRICS_TOKEN: optionalString.pipe(
-    z
-      .string()
-      .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)')
-      .regex(/^\S+$/, 'must not contain spaces')
-      .optional(),
-  ),
-  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
-  /** Where uploads live (default DATA_DIR/uploads): one directory every instance shares, e.g. a volume. */
-  UPLOADS_DIR: optionalString,
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  REDIS_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-      .optional(),
-  ),
-  BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  GITHUB_CLIENT_ID: optionalString,
-  GITHUB_CLIENT_SECRET: optionalString,
-  /** Test and self-hosted-IdP hooks: override the providers' OAuth endpoints (base URL of a compatible server). */
-  GOOGLE_OAUTH_URL: optionalString.pipe(z.url().optional()),
-  GITHUB_OAUTH_URL: optionalString.pipe(z.url().optional()),
-  /** Accounts with these e-mail addresses (comma-separated, any case) are admins (admin/admin-roles.ts). */
-  ADMIN_EMAILS: adminEmailsSetting,
-  /** Stripe billing (billing/): all three of the key, the webhook secret and one price id turn it on. */
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_PRICE_STARTER_MONTHLY: optionalString,
-  STRIPE_PRICE_STARTER_YEARLY: optionalString,
-  STRIPE_PRICE_PRO_MONTHLY: optionalString,
-  STRIPE_PRICE_PRO_YEARLY: optionalString,
-  STRIPE_PRICE_ENTERPRISE_MONTHLY: optionalString,
-  STRIPE_PRICE_ENTERPRISE_YEARLY: optionalString,
-  /** Test and proxy hook: the Stripe API's base URL (default https://api.stripe.com). */
-  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
-  /** Where the Enterprise plan's 'Contact sales' writes to. */
-  SALES_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
-  /** Sign-in (and, counted apart, sign-up) attempts per IP per minute; 0 turns the limit off. */
-  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
-  /** Failed password attempts per account and IP per 10 minutes (then the account slows down); 0 turns it off. */
-  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(0).default(10),
-  /**
-   * How recent a sign-in (or a re-authentication) must be to add an API key or a passkey, or to unlink a
-   * sign-in method (auth/credential-plugin.ts); older sessions confirm it's you first.
-   */
-  AUTH_FRESH_SIGN_IN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
-  /** Outgoing mail (mail/): smtp:// or smtps:// with credentials; without it messages go to DATA_DIR/outbox. */
-  SMTP_URL: optionalString.pipe(
-    z
-      .string()
-      .refine((v) => /^smtps?:\/\//i.test(v) && URL.canParse(v) && new URL(v).hostname !== '', {
-        message:
-          'must be a URL such as smtps://user:password@smtp.example.com:465 or smtp://smtp.example.com:587',
-      })
-      .optional(),
-  ),
-  /** The sender of every message (default `Draftsmith <no-reply@<PUBLIC_URL's host>>`). */
-  MAIL_FROM: optionalString.pipe(
-    z
-      .string()
-      .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
-        message: 'must be an address such as no-reply@example.com or Draftsmith <no-reply@example.com>',
-      })
-      .optional(),
-  ),
-  /** When on, the tools refuse (403) an account whose e-mail address is not verified. */
-  REQUIRE_EMAIL_VERIFICATION: booleanSetting,
-  AI_PROVIDER: z.enum(['local', 'openai', 'anthropic', 'google', 'openai-compatible']).optional(),
-  AI_MODEL: optionalString,
-  AI_BASE_URL: optionalString.pipe(z.url().optional()),
-  AI_API_KEY: optionalString,
-  OPENAI_API_KEY: optionalString,
-  ANTHROPIC_API_KEY: optionalString,
-  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
-  LOCAL_MODEL: optionalString,
-  LOCAL_MODEL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
-  LOCAL_MODEL_SHA256: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex digits')
-      .optional(),
-  ),
-  LOCAL_MODEL_CONTEXT: z.coerce.number().int().min(512).max(131072).default(8192),
-  LOCAL_MODEL_PARALLEL: z.coerce.number().int().min(1).max(16).default(1),
-  /** The local model leaves memory after this long without use (loaded again by the next request); 0: never. */
-  LOCAL_MODEL_IDLE_MS: z.coerce.number().int().min(0).max(604_800_000).default(900_000),
-  AI_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(8),
-  /** Generations one user may have running (or waiting for the local model) at once. */
-  AI_MAX_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
-  /** Tool calls per user per minute (every instance counted together with Redis); 0 turns it off. */
-  AI_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(30),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-  AI_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(65536).default(2048),
-  /** A remote model's context window in tokens (the local model's is known once it is loaded). */
-  AI_CONTEXT_TOKENS: z.coerce.number().int().min(2048).max(10_000_000).default(128_000),
-  /** Largest part of a long document summarized in one model call, in tokens (never more than the context allows). */
-  SUMMARY_CHUNK_TOKENS: z.coerce.number().int().min(500).max(1_000_000).default(6000),
-  /** Parts of one long document summarized at once by a remote provider (the local model takes its own turns). */
-  SUMMARY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
-  /**
-   * On SIGTERM/SIGINT, how long running generations may go on to finish (health answers 503 'draining',
-   * new generations are refused) before the rest are stopped and saved as stopped.
-   */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
-  /**
-   * How long a finished generation keeps retrying its history write (with backoff) while the database is
-   * unreachable, its text kept in memory meanwhile.
-   */
-  HISTORY_SAVE_RETRY_MS: z.coerce.number().int().min(0).max(3_600_000).default(600_000),
-  /** AI generations a month on the free plan (the paid plans' limits are in src/shared/plans.ts). */
-  FREE_GENERATIONS_PER_MONTH: z.coerce.number().int().min(0).max(1_000_000).default(20),
-  /** Saved chats one user may keep; 0 means no limit. */
-  HISTORY_MAX_CHATS_PER_USER: z.coerce.number().int().min(0).default(5000),
-  /** Bytes of saved chats one user may keep (titles and messages, UTF-8); 0 means no limit. */
-  HISTORY_MAX_BYTES_PER_USER: z.coerce.number().int().min(0).default(52_428_800), // 50 MB
-  /** Chats one user may save through POST /api/history per minute; 0 turns the limit off. */
-  HISTORY_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(60),
-  /** Profile photo uploads per user per minute; 0 turns the limit off. */
-  PHOTO_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(10),
-  /** Photos the process re-encodes at once (twice as many may wait); the rest answer 503. */
-  PHOTO_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  /** Largest document upload (.txt, .pdf, .doc, .docx, .odt), in bytes. */
-  DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1).max(1_073_741_824).default(20_971_520), // 20 MB
-  /** Most pages of a PDF that is read. */
-  DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
-  /** Most characters of text taken from one document (about 500 dense pages). */
-  DOCUMENT_MAX_CHARS: z.coerce.number().int().min(1000).max(100_000_000).default(2_000_000),
-  /** Most entries in a .docx or .odt (both are zip archives). */
-  DOCUMENT_ZIP_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(1000),
-  /** Most bytes one entry of a .docx or .odt may unpack to. */
-  DOCUMENT_ZIP_MAX_ENTRY_BYTES: z.coerce.number().int().min(1024).default(104_857_600), // 100 MB
-  /** Most bytes all entries of a .docx or .odt may unpack to together. */
-  DOCUMENT_ZIP_MAX_TOTAL_BYTES: z.coerce.number().int().min(1024).default(268_435_456), // 256 MB
-  /** Longest one document extraction may run before its process is killed. */
-  DOCUMENT_EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
-  /** Memory one extraction process may add to what it holds once started (address space and heap), in MB. */
-  DOCUMENT_EXTRACTION_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(512),
-  /** Extraction processes at once (never more than the cores; default 2); twice as many may wait, then 503. */
-  DOCUMENT_EXTRACTION_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  ...serverSettings,
+  ...dataSettings,
+  ...accountSettings,
+  ...mailSettings,
+  ...billingSettings,
+  ...aiSettings,
+  ...userLimitSettings,
+  ...documentSettings,
 });
 
 const envSchema = envFields.superRefine(checkAiSettings).superRefine(checkBillingSettings);
