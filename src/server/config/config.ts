@@ -32,6 +32,28 @@ function about(description: string, shownDefault?: string) {
   return { description, ...(shownDefault ? { shownDefault } : {}) };
 }
 
+/** A whole number within bounds (`0` allowed where min is 0), with its default or none, and its meaning. */
+function integer(
+  bounds: { min: number; max?: number; default: number },
+  description: string,
+  shownDefault?: string,
+): z.ZodDefault<z.ZodCoercedNumber>;
+function integer(
+  bounds: { min: number; max?: number },
+  description: string,
+  shownDefault?: string,
+): z.ZodOptional<z.ZodCoercedNumber>;
+function integer(
+  bounds: { min: number; max?: number; default?: number },
+  description: string,
+  shownDefault?: string,
+) {
+  const number = z.coerce.number().int().min(bounds.min);
+  const bounded = bounds.max === undefined ? number : number.max(bounds.max);
+  const setting = bounds.default === undefined ? bounded.optional() : bounded.default(bounds.default);
+  return setting.meta(about(description, shownDefault));
+}
+
 /** A Stripe price variable's description. */
 const stripePrice = (plan: string, period: string) =>
   about(
@@ -46,7 +68,7 @@ const serverSettings = {
     .enum(['development', 'production', 'test'])
     .default('production')
     .meta(about('`development` for `npm run dev`; `test` in the test suites.')),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000).meta(about('The HTTP port it listens on.')),
+  PORT: integer({ min: 0, max: 65535, default: 3000 }, 'The HTTP port it listens on.'),
   HOST: z.string().default('localhost').meta(about('Interface to listen on; `0.0.0.0` in containers.')),
   PUBLIC_URL: optionalString
     .pipe(z.url({ message: 'must be a URL such as https://draftsmith.example.com' }).optional())
@@ -84,17 +106,10 @@ const serverSettings = {
         'When set, `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters without spaces, e.g. `openssl rand -hex 32`); anything else gets 401. Unset, `/metrics` is open to whoever reaches it: keep it off the public proxy.',
       ),
     ),
-  SHUTDOWN_GRACE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(600_000)
-    .default(30_000)
-    .meta(
-      about(
-        'On SIGTERM or SIGINT: `/api/health` answers 503 `draining` and new generations 503 `unavailable:draining` at once, running generations may finish for this long, then the rest are stopped and saved as stopped; the process exits 0.',
-      ),
-    ),
+  SHUTDOWN_GRACE_MS: integer(
+    { min: 0, max: 600_000, default: 30_000 },
+    'On SIGTERM or SIGINT: `/api/health` answers 503 `draining` and new generations 503 `unavailable:draining` at once, running generations may finish for this long, then the rest are stopped and saved as stopped; the process exits 0.',
+  ),
 };
 
 const dataSettings = {
@@ -136,17 +151,10 @@ const dataSettings = {
         '`redis://…`: rate-limit counters, in-flight and running generations, sessions and OAuth state shared by several instances (sessions are also kept in the database).',
       ),
     ),
-  HISTORY_SAVE_RETRY_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3_600_000)
-    .default(600_000)
-    .meta(
-      about(
-        'While the database is unreachable, how long a finished generation keeps retrying its history write (backoff from 0.25 s to 5 s), its text held in memory; calls that need the database answer 503 `unavailable:database` meanwhile.',
-      ),
-    ),
+  HISTORY_SAVE_RETRY_MS: integer(
+    { min: 0, max: 3_600_000, default: 600_000 },
+    'While the database is unreachable, how long a finished generation keeps retrying its history write (backoff from 0.25 s to 5 s), its text held in memory; calls that need the database answer 503 `unavailable:database` meanwhile.',
+  ),
 };
 
 const accountSettings = {
@@ -185,37 +193,18 @@ const accountSettings = {
       'Comma-separated e-mail addresses whose accounts are administrators (any letter case): they see `/admin` and the `/api/admin/*` API (set plans, disable accounts, usage). Applied at start and at sign-up. List addresses you own and sign up with them yourself: whoever first registers a listed address is its admin.',
     ),
   ),
-  AUTH_RATE_LIMIT_PER_IP: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(10)
-    .meta(
-      about(
-        'Sign-in and sign-up attempts per minute per IP, whatever their outcome (counted separately); `0` turns all auth limits off. Other `/api/auth/*` calls: 300 a minute per IP.',
-      ),
-    ),
-  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(10)
-    .meta(
-      about(
-        'Failed password attempts (sign-in, password change; sign-up apart) per account and IP per 10 minutes; past it that IP waits. An account that failed this often from anywhere is slowed down, never locked: its attempts take turns 0.25 s apart, doubling up to 8 s. `0` turns it off.',
-      ),
-    ),
-  AUTH_FRESH_SIGN_IN_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(86_400)
-    .default(600)
-    .meta(
-      about(
-        'How recent a sign-in must be to add an API key or a passkey, or to link or unlink a sign-in method; an older session is asked to confirm it’s you (password or passkey) first (SECURITY.md).',
-      ),
-    ),
+  AUTH_RATE_LIMIT_PER_IP: integer(
+    { min: 0, default: 10 },
+    'Sign-in and sign-up attempts per minute per IP, whatever their outcome (counted separately); `0` turns all auth limits off. Other `/api/auth/*` calls: 300 a minute per IP.',
+  ),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: integer(
+    { min: 0, default: 10 },
+    'Failed password attempts (sign-in, password change; sign-up apart) per account and IP per 10 minutes; past it that IP waits. An account that failed this often from anywhere is slowed down, never locked: its attempts take turns 0.25 s apart, doubling up to 8 s. `0` turns it off.',
+  ),
+  AUTH_FRESH_SIGN_IN_SECONDS: integer(
+    { min: 1, max: 86_400, default: 600 },
+    'How recent a sign-in must be to add an API key or a passkey, or to link or unlink a sign-in method; an older session is asked to confirm it’s you (password or passkey) first (SECURITY.md).',
+  ),
   REQUIRE_EMAIL_VERIFICATION: booleanSetting.meta(
     about(
       '`true`: the tools answer 403 until the account’s e-mail address is verified (the tool pages show a banner with ‘Resend’). Off, an unverified account works and sees a gentle reminder. The admin role and sending team invitations always need a verified address.',
@@ -258,17 +247,10 @@ const mailSettings = {
 };
 
 const billingSettings = {
-  FREE_GENERATIONS_PER_MONTH: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .default(20)
-    .meta(
-      about(
-        'AI generations a free account may make per calendar month (UTC). Past it the tools answer 402 `payment_required:quota` with an upgrade message; a failed or stopped-before-output generation is not counted. Starter has 100, Pro and Enterprise are unlimited (src/shared/plans.ts).',
-      ),
-    ),
+  FREE_GENERATIONS_PER_MONTH: integer(
+    { min: 0, max: 1_000_000, default: 20 },
+    'AI generations a free account may make per calendar month (UTC). Past it the tools answer 402 `payment_required:quota` with an upgrade message; a failed or stopped-before-output generation is not counted. Starter has 100, Pro and Enterprise are unlimited (src/shared/plans.ts).',
+  ),
   STRIPE_SECRET_KEY: optionalString.meta(
     about(
       'With `STRIPE_WEBHOOK_SECRET` and at least one price below, turns on online payment with Stripe. Without them the paid plans’ buttons say an administrator assigns plans.',
@@ -332,13 +314,11 @@ const aiSettings = {
       'Qwen2.5 1.5B Instruct Q4_K_M (1.1 GB, pinned; ADR 0007)',
     ),
   ),
-  LOCAL_MODEL_THREADS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(256)
-    .optional()
-    .meta(about('Inference threads of the local model.', 'the number of cores (never more)')),
+  LOCAL_MODEL_THREADS: integer(
+    { min: 1, max: 256 },
+    'Inference threads of the local model.',
+    'the number of cores (never more)',
+  ),
   LOCAL_MODEL_SHA256: optionalString
     .pipe(
       z
@@ -347,275 +327,115 @@ const aiSettings = {
         .optional(),
     )
     .meta(about('SHA-256 the downloaded `LOCAL_MODEL` must match.', 'the default model’s is pinned')),
-  LOCAL_MODEL_CONTEXT: z.coerce
-    .number()
-    .int()
-    .min(512)
-    .max(131072)
-    .default(8192)
-    .meta(about('The local model’s context size in tokens.')),
-  LOCAL_MODEL_PARALLEL: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(16)
-    .default(1)
-    .meta(about('Generations the local model runs at once.')),
-  LOCAL_MODEL_IDLE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(604_800_000)
-    .default(900_000)
-    .meta(
-      about(
-        'The local model leaves memory after this many milliseconds (15 minutes by default) with nothing running or waiting on it (state `unloaded`), and the next request loads it again, showing ‘The model is loading.’ meanwhile. `0`: never unload once loaded.',
-      ),
-    ),
-  AI_QUEUE_LIMIT: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1000)
-    .default(8)
-    .meta(
-      about(
-        'Local generations that may wait, shared fairly between users (served in turn), also while the model downloads or loads; past it the tools answer 503 “busy, try again”.',
-      ),
-    ),
-  AI_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(3_600_000)
-    .default(60_000)
-    .meta(about('Longest wait for the first token and between tokens.')),
-  AI_MAX_RETRIES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10)
-    .default(2)
-    .meta(about('Retries on 429, 5xx or connection failure before the first token.')),
-  AI_RETRY_DELAY_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(60_000)
-    .default(1000)
-    .meta(about('First backoff delay; doubles each retry (`Retry-After` honoured up to 30 s).')),
-  AI_MAX_OUTPUT_TOKENS: z.coerce
-    .number()
-    .int()
-    .min(16)
-    .max(65536)
-    .default(2048)
-    .meta(about('Longest answer in tokens.')),
-  AI_CONTEXT_TOKENS: z.coerce
-    .number()
-    .int()
-    .min(2048)
-    .max(10_000_000)
-    .default(128_000)
-    .meta(
-      about(
-        'A remote model’s context window in tokens: long documents are summarized in parts that fit it (the local model’s own context is read once it is loaded).',
-      ),
-    ),
-  SUMMARY_CHUNK_TOKENS: z.coerce
-    .number()
-    .int()
-    .min(500)
-    .max(1_000_000)
-    .default(6000)
-    .meta(
-      about(
-        'Largest part of a long document summarized in one model call; the parts’ summaries are then combined (recursively when needed). Never more than the context leaves room for.',
-      ),
-    ),
-  SUMMARY_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(32)
-    .default(3)
-    .meta(
-      about(
-        'Parts of one long document a remote provider summarizes at once (the local model takes its parallel sequences in turn).',
-      ),
-    ),
+  LOCAL_MODEL_CONTEXT: integer(
+    { min: 512, max: 131072, default: 8192 },
+    'The local model’s context size in tokens.',
+  ),
+  LOCAL_MODEL_PARALLEL: integer({ min: 1, max: 16, default: 1 }, 'Generations the local model runs at once.'),
+  LOCAL_MODEL_IDLE_MS: integer(
+    { min: 0, max: 604_800_000, default: 900_000 },
+    'The local model leaves memory after this many milliseconds (15 minutes by default) with nothing running or waiting on it (state `unloaded`), and the next request loads it again, showing ‘The model is loading.’ meanwhile. `0`: never unload once loaded.',
+  ),
+  AI_QUEUE_LIMIT: integer(
+    { min: 0, max: 1000, default: 8 },
+    'Local generations that may wait, shared fairly between users (served in turn), also while the model downloads or loads; past it the tools answer 503 “busy, try again”.',
+  ),
+  AI_TIMEOUT_MS: integer(
+    { min: 100, max: 3_600_000, default: 60_000 },
+    'Longest wait for the first token and between tokens.',
+  ),
+  AI_MAX_RETRIES: integer(
+    { min: 0, max: 10, default: 2 },
+    'Retries on 429, 5xx or connection failure before the first token.',
+  ),
+  AI_RETRY_DELAY_MS: integer(
+    { min: 0, max: 60_000, default: 1000 },
+    'First backoff delay; doubles each retry (`Retry-After` honoured up to 30 s).',
+  ),
+  AI_MAX_OUTPUT_TOKENS: integer({ min: 16, max: 65536, default: 2048 }, 'Longest answer in tokens.'),
+  AI_CONTEXT_TOKENS: integer(
+    { min: 2048, max: 10_000_000, default: 128_000 },
+    'A remote model’s context window in tokens: long documents are summarized in parts that fit it (the local model’s own context is read once it is loaded).',
+  ),
+  SUMMARY_CHUNK_TOKENS: integer(
+    { min: 500, max: 1_000_000, default: 6000 },
+    'Largest part of a long document summarized in one model call; the parts’ summaries are then combined (recursively when needed). Never more than the context leaves room for.',
+  ),
+  SUMMARY_CONCURRENCY: integer(
+    { min: 1, max: 32, default: 3 },
+    'Parts of one long document a remote provider summarizes at once (the local model takes its parallel sequences in turn).',
+  ),
 };
 
 const userLimitSettings = {
-  AI_MAX_IN_FLIGHT_PER_USER: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(2)
-    .meta(
-      about(
-        'Generations one user may have running at once (waiting for the local model, or a document being read, counts); the next answers 429 `rate_limit:generations` with `Retry-After`. Counted across instances in Redis when `REDIS_URL` is set.',
-      ),
-    ),
-  AI_RATE_LIMIT_PER_USER: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(30)
-    .meta(
-      about(
-        'AI calls per user per minute, the six tools and the chats’ follow-ups together (a call counts once its input is valid); past it 429 `rate_limit:tool_calls` with `Retry-After`. In Redis when `REDIS_URL` is set; `0` turns it off.',
-      ),
-    ),
-  HISTORY_MAX_CHATS_PER_USER: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(5000)
-    .meta(
-      about(
-        'Saved chats one account may keep. Past it, saving a chat or starting a tool answers 413 `payload_too_large:history_quota`, asking the user to delete old chats (a running generation is always saved). `0`: no limit.',
-      ),
-    ),
-  HISTORY_MAX_BYTES_PER_USER: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(52_428_800)
-    .meta(
-      about(
-        'Bytes of saved chats (titles, messages and uploaded documents) one account may keep (50 MB by default); the same 413 past it. `0`: no limit.',
-      ),
-    ),
-  HISTORY_RATE_LIMIT_PER_USER: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(60)
-    .meta(
-      about(
-        'Chats one user may save through `POST /api/history` per minute (429 `rate_limit:history` with `Retry-After`; counted in Redis when `REDIS_URL` is set). `0` turns it off.',
-      ),
-    ),
-  PHOTO_RATE_LIMIT_PER_USER: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(10)
-    .meta(
-      about(
-        'Profile photo uploads one user may make per minute (429 `rate_limit:photo` with `Retry-After`, counted before the file is read; in Redis when `REDIS_URL` is set). `0` turns it off.',
-      ),
-    ),
-  PHOTO_PROCESSING_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .default(2)
-    .meta(
-      about(
-        'Photos one process decodes and re-encodes at once (they share Node’s thread pool with password hashing); twice as many may wait, shared fairly between users; past that an upload answers 503 “busy, try again”.',
-      ),
-    ),
+  AI_MAX_IN_FLIGHT_PER_USER: integer(
+    { min: 1, max: 1000, default: 2 },
+    'Generations one user may have running at once (waiting for the local model, or a document being read, counts); the next answers 429 `rate_limit:generations` with `Retry-After`. Counted across instances in Redis when `REDIS_URL` is set.',
+  ),
+  AI_RATE_LIMIT_PER_USER: integer(
+    { min: 0, default: 30 },
+    'AI calls per user per minute, the six tools and the chats’ follow-ups together (a call counts once its input is valid); past it 429 `rate_limit:tool_calls` with `Retry-After`. In Redis when `REDIS_URL` is set; `0` turns it off.',
+  ),
+  HISTORY_MAX_CHATS_PER_USER: integer(
+    { min: 0, default: 5000 },
+    'Saved chats one account may keep. Past it, saving a chat or starting a tool answers 413 `payload_too_large:history_quota`, asking the user to delete old chats (a running generation is always saved). `0`: no limit.',
+  ),
+  HISTORY_MAX_BYTES_PER_USER: integer(
+    { min: 0, default: 52_428_800 },
+    'Bytes of saved chats (titles, messages and uploaded documents) one account may keep (50 MB by default); the same 413 past it. `0`: no limit.',
+  ),
+  HISTORY_RATE_LIMIT_PER_USER: integer(
+    { min: 0, default: 60 },
+    'Chats one user may save through `POST /api/history` per minute (429 `rate_limit:history` with `Retry-After`; counted in Redis when `REDIS_URL` is set). `0` turns it off.',
+  ),
+  PHOTO_RATE_LIMIT_PER_USER: integer(
+    { min: 0, default: 10 },
+    'Profile photo uploads one user may make per minute (429 `rate_limit:photo` with `Retry-After`, counted before the file is read; in Redis when `REDIS_URL` is set). `0` turns it off.',
+  ),
+  PHOTO_PROCESSING_CONCURRENCY: integer(
+    { min: 1, max: 64, default: 2 },
+    'Photos one process decodes and re-encodes at once (they share Node’s thread pool with password hashing); twice as many may wait, shared fairly between users; past that an upload answers 503 “busy, try again”.',
+  ),
 };
 
 const documentSettings = {
-  DOCUMENT_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_073_741_824)
-    .default(20_971_520)
-    .meta(
-      about(
-        'Largest document file (.txt, .pdf, .doc, .docx, .odt) the summarizer and the resume assistant read (20 MB by default); past it 413 `payload_too_large:file`.',
-      ),
-    ),
-  DOCUMENT_MAX_PAGES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .default(500)
-    .meta(about('Most pages of a PDF; a longer one answers 413 `payload_too_large:file_pages`.')),
-  DOCUMENT_MAX_CHARS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(100_000_000)
-    .default(2_000_000)
-    .meta(
-      about(
-        'Most characters of text taken from one document (about 500 dense pages; the 100,000 of pasted text do not apply to files); past it 413 `payload_too_large:file_text`.',
-      ),
-    ),
-  DOCUMENT_ZIP_MAX_ENTRIES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(1000)
-    .meta(
-      about(
-        'Most entries in a .docx or .odt (both are zip archives); past it 413 `payload_too_large:file_entries`.',
-      ),
-    ),
-  DOCUMENT_ZIP_MAX_ENTRY_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(104_857_600)
-    .meta(
-      about(
-        'Most bytes one entry of a .docx or .odt may unpack to (100 MB by default), checked against its header and counted while it unpacks (headers can lie); past it 413 `payload_too_large:file_unpacked`.',
-      ),
-    ),
-  DOCUMENT_ZIP_MAX_TOTAL_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(268_435_456)
-    .meta(
-      about(
-        'Most bytes all entries of a .docx or .odt may unpack to together (256 MB by default); the same 413.',
-      ),
-    ),
-  DOCUMENT_EXTRACTION_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(600_000)
-    .default(20_000)
-    .meta(
-      about(
-        'Longest one extraction may run; then its process is killed and the upload answers 413 `payload_too_large:file_time_limit`.',
-      ),
-    ),
-  DOCUMENT_EXTRACTION_MEMORY_MB: z.coerce
-    .number()
-    .int()
-    .min(64)
-    .max(65_536)
-    .default(512)
-    .meta(
-      about(
-        'Memory one extraction process may add to what it holds once started (its address space, via `prlimit`, and its JavaScript heap), in MB; past it the process fails and the upload answers 413 `payload_too_large:file_memory_limit`.',
-      ),
-    ),
-  DOCUMENT_EXTRACTION_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(256)
-    .optional()
-    .meta(
-      about(
-        'Extraction processes running at once (ADR 0016); twice as many files may wait, shared fairly between users; past that an upload answers 503 “busy, try again”.',
-        '`2` (never more than the cores)',
-      ),
-    ),
+  DOCUMENT_MAX_BYTES: integer(
+    { min: 1, max: 1_073_741_824, default: 20_971_520 },
+    'Largest document file (.txt, .pdf, .doc, .docx, .odt) the summarizer and the resume assistant read (20 MB by default); past it 413 `payload_too_large:file`.',
+  ),
+  DOCUMENT_MAX_PAGES: integer(
+    { min: 1, max: 100_000, default: 500 },
+    'Most pages of a PDF; a longer one answers 413 `payload_too_large:file_pages`.',
+  ),
+  DOCUMENT_MAX_CHARS: integer(
+    { min: 1000, max: 100_000_000, default: 2_000_000 },
+    'Most characters of text taken from one document (about 500 dense pages; the 100,000 of pasted text do not apply to files); past it 413 `payload_too_large:file_text`.',
+  ),
+  DOCUMENT_ZIP_MAX_ENTRIES: integer(
+    { min: 1, max: 1_000_000, default: 1000 },
+    'Most entries in a .docx or .odt (both are zip archives); past it 413 `payload_too_large:file_entries`.',
+  ),
+  DOCUMENT_ZIP_MAX_ENTRY_BYTES: integer(
+    { min: 1024, default: 104_857_600 },
+    'Most bytes one entry of a .docx or .odt may unpack to (100 MB by default), checked against its header and counted while it unpacks (headers can lie); past it 413 `payload_too_large:file_unpacked`.',
+  ),
+  DOCUMENT_ZIP_MAX_TOTAL_BYTES: integer(
+    { min: 1024, default: 268_435_456 },
+    'Most bytes all entries of a .docx or .odt may unpack to together (256 MB by default); the same 413.',
+  ),
+  DOCUMENT_EXTRACTION_TIMEOUT_MS: integer(
+    { min: 1000, max: 600_000, default: 20_000 },
+    'Longest one extraction may run; then its process is killed and the upload answers 413 `payload_too_large:file_time_limit`.',
+  ),
+  DOCUMENT_EXTRACTION_MEMORY_MB: integer(
+    { min: 64, max: 65_536, default: 512 },
+    'Memory one extraction process may add to what it holds once started (its address space, via `prlimit`, and its JavaScript heap), in MB; past it the process fails and the upload answers 413 `payload_too_large:file_memory_limit`.',
+  ),
+  DOCUMENT_EXTRACTION_CONCURRENCY: integer(
+    { min: 1, max: 256 },
+    'Extraction processes running at once (ADR 0016); twice as many files may wait, shared fairly between users; past that an upload answers 503 “busy, try again”.',
+    '`2` (never more than the cores)',
+  ),
 };
 
 /** The settings by topic, as docs/configuration.md lists them (`npm run docs:config` writes it from these). */
