@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { streamText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,16 +12,28 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 const THREADS = Math.min(2, availableParallelism());
 const IDLE_MS = 300;
 const UNLOADED_LOG = 'local AI model unloaded after 0.3 s idle';
-/**
- * The host starts its countdown when the model lets the generation go, a few turns of the event loop
- * before the test's own loop sees the stream end; on a loaded machine those turns can take tens of
- * milliseconds. An unload counted from the wrong moment would come about IDLE_MS early, far beyond this.
- */
-const MEASURING_SLACK_MS = 100;
+/** Waits that only bound a test that would otherwise hang: generous, so that a slow machine passes. */
+const EVENTUALLY_MS = 30_000;
 
-/** A host on the tiny model file whose info lines are kept, in order. */
-function tinyHost(idleUnloadMs: number) {
+/**
+ * Each idle countdown, as the host's timer saw it: when it began and, if it ran out, when it ended and
+ * whether that unloaded the model (one that runs out under a generation leaves it). A use of the model
+ * begins one (it keeps the model a while longer) and the end of the last generation another.
+ */
+interface Countdown {
+  startedAt: number;
+  elapsedAt?: number;
+  unloaded?: boolean;
+}
+
+/**
+ * A host on the tiny model file whose info lines are kept, in order, and whose idle countdowns are
+ * recorded as its timer runs them: the tests check when a countdown began and ended, not how fast the
+ * machine is.
+ */
+function tinyHost(idleUnloadMs: number, onUnloading?: () => void) {
   const infos: string[] = [];
+  const countdowns: Countdown[] = [];
   const log = {
     info: (first: unknown, msg?: string) => infos.push(typeof first === 'string' ? first : (msg ?? '')),
     warn() {},
@@ -35,11 +47,22 @@ function tinyHost(idleUnloadMs: number) {
     parallel: 1,
     queueLimit: 2,
     idleUnloadMs,
+    observeIdleCountdown: (event) => {
+      if (event === 'started') countdowns.push({ startedAt: performance.now() });
+      else {
+        const unloaded = host.status.state === 'unloaded';
+        Object.assign(countdowns.at(-1)!, { elapsedAt: performance.now(), unloaded });
+        if (unloaded) onUnloading?.();
+      }
+    },
     log,
     progressOutput: null,
   });
-  return { host, infos };
+  return { host, infos, countdowns };
 }
+
+/** The countdowns that unloaded the model. */
+const unloading = (countdowns: Countdown[]) => countdowns.filter((c) => c.unloaded);
 
 /** One generation straight on the model (as a long document's later parts call it), its text. */
 async function generate(host: LocalModelHost, maxOutputTokens = 16): Promise<string> {
@@ -51,7 +74,7 @@ async function generate(host: LocalModelHost, maxOutputTokens = 16): Promise<str
 
 describe('local model: loaded on first use, unloaded when idle (tiny random-weights GGUF)', () => {
   it('is unloaded once its file is checked; a request loads it; it leaves memory after the idle time and a later call loads it again', async () => {
-    const { host, infos } = tinyHost(IDLE_MS);
+    const { host, infos, countdowns } = tinyHost(IDLE_MS);
     try {
       await host.prepare();
       expect(host.status).toEqual({ state: 'unloaded' });
@@ -64,12 +87,18 @@ describe('local model: loaded on first use, unloaded when idle (tiny random-weig
       expect(host.status.state).toBe('loading');
       await ready;
       expect(host.status).toMatchObject({ state: 'ready', contextSize: 4096 });
+      const before = countdowns.length;
       expect((await generate(host)).length).toBeGreaterThan(0);
-      const usedAt = performance.now();
+      // Its use began a countdown, and its end another; neither unloaded the model meanwhile.
+      expect(countdowns).toHaveLength(before + 2);
+      expect(unloading(countdowns)).toEqual([]);
 
-      await waitFor(() => host.status.state === 'unloaded', 'the idle unload', 5_000);
-      expect(performance.now() - usedAt).toBeGreaterThanOrEqual(IDLE_MS - MEASURING_SLACK_MS);
-      await waitFor(() => infos.includes(UNLOADED_LOG), 'the unload to finish');
+      await waitFor(() => host.status.state === 'unloaded', 'the idle unload', EVENTUALLY_MS);
+      // The unload came from the countdown its end began, a whole idle time after it began.
+      const last = countdowns.at(-1)!;
+      expect(unloading(countdowns)).toEqual([last]);
+      expect(last.elapsedAt! - last.startedAt).toBeGreaterThanOrEqual(IDLE_MS - 1);
+      await waitFor(() => infos.includes(UNLOADED_LOG), 'the unload to finish', EVENTUALLY_MS);
       expect(infos.filter((line) => line === UNLOADED_LOG)).toHaveLength(1);
       expect(host.limiter.isOpen).toBe(false);
       expect(host.contextSize).toBe(4096); // the last loaded size, for prompt budgets meanwhile
@@ -83,10 +112,11 @@ describe('local model: loaded on first use, unloaded when idle (tiny random-weig
   }, 30_000);
 
   it('never unloads under a running or waiting generation; the countdown starts when the last one ends', async () => {
-    const { host, infos } = tinyHost(IDLE_MS);
+    const { host, infos, countdowns } = tinyHost(IDLE_MS);
     try {
       await host.prepare();
       await host.waitUntilReady({ userId: 'u1' });
+      const before = countdowns.length;
       const states = new Set<string>();
       let watching = true;
       const watch = (async () => {
@@ -95,37 +125,46 @@ describe('local model: loaded on first use, unloaded when idle (tiny random-weig
           await sleep(20);
         }
       })();
-      const startedAt = performance.now();
-      // parallel 1: the second waits in line while the first runs (both far longer than the idle time).
-      const [long, waiting] = await Promise.all([generate(host, 120), generate(host, 30)]);
-      const endedAt = performance.now();
+      // parallel 1: the second waits in line while the first runs, each as long as it takes.
+      const first = generate(host, 120);
+      const second = generate(host, 30);
+      const [long, waiting] = await Promise.all([first, second]);
       watching = false;
       await watch;
-      expect(endedAt - startedAt).toBeGreaterThan(IDLE_MS);
       expect(long.length).toBeGreaterThan(0);
       expect(waiting.length).toBeGreaterThan(0);
       expect([...states]).toEqual(['ready']);
       expect(infos).not.toContain(UNLOADED_LOG);
+      // Each use began a countdown and only the second's end another: the first's end, with the second
+      // in line, began none; none unloaded the model.
+      expect(countdowns).toHaveLength(before + 3);
+      expect(unloading(countdowns)).toEqual([]);
 
-      await waitFor(() => host.status.state === 'unloaded', 'the idle unload', 5_000);
-      expect(performance.now() - endedAt).toBeGreaterThanOrEqual(IDLE_MS - MEASURING_SLACK_MS);
+      await waitFor(() => host.status.state === 'unloaded', 'the idle unload', EVENTUALLY_MS);
+      // The one the second's end began unloaded it, a whole idle time later.
+      const last = countdowns.at(-1)!;
+      expect(unloading(countdowns)).toEqual([last]);
+      expect(last.elapsedAt! - last.startedAt).toBeGreaterThanOrEqual(IDLE_MS - 1);
     } finally {
       await host.close();
     }
   }, 90_000);
 
   it('lets a request that arrives while the model is being freed wait, then loads it again', async () => {
-    const { host, infos } = tinyHost(IDLE_MS);
+    // The request comes the moment the countdown ran out: the line closed and the state changed, and
+    // freeing the memory has only begun.
+    let arrival: { unloadLogged: boolean; state: string; queued: number; ready: Promise<void> } | undefined;
+    const { host, infos } = tinyHost(IDLE_MS, () => {
+      const unloadLogged = infos.includes(UNLOADED_LOG);
+      const ready = host.waitUntilReady({ userId: 'u2' });
+      arrival = { unloadLogged, state: host.status.state, queued: host.limiter.queued, ready };
+    });
     try {
       await host.prepare();
       await host.waitUntilReady({ userId: 'u1' });
-      while (host.status.state !== 'unloaded') await nextTurn();
-      // The line closed and the state changed first; freeing the memory takes a moment more.
-      expect(infos).not.toContain(UNLOADED_LOG);
-      const ready = host.waitUntilReady({ userId: 'u2' });
-      expect(host.status.state).toBe('loading');
-      expect(host.limiter.queued).toBe(1);
-      await ready;
+      await waitFor(() => arrival !== undefined, 'the idle unload', EVENTUALLY_MS);
+      expect(arrival).toMatchObject({ unloadLogged: false, state: 'loading', queued: 1 });
+      await arrival!.ready;
       expect(host.status.state).toBe('ready');
       // Loaded again only after the unload finished.
       const unloaded = infos.indexOf(UNLOADED_LOG);
@@ -198,7 +237,11 @@ describe('local model idle unloading through the app (LOCAL_MODEL_IDLE_MS)', () 
 
   it('reports unloaded (healthy) at start, loading and ready for a request, and unloaded again after the idle time', async () => {
     await listen(t); // checks the model file, does not load it
-    await waitFor(async () => (await health()).components.ai.state === 'unloaded', 'the model file check');
+    await waitFor(
+      async () => (await health()).components.ai.state === 'unloaded',
+      'the model file check',
+      EVENTUALLY_MS,
+    );
     const atRest = await health();
     expect(atRest.status).toBe('ok');
     expect(atRest.components.ai).toEqual({ provider: 'local', state: 'unloaded' });
@@ -224,14 +267,18 @@ describe('local model idle unloading through the app (LOCAL_MODEL_IDLE_MS)', () 
     expect(seen).toContain('loading');
     expect([...seen].every((state) => ['unloaded', 'loading', 'ready'].includes(state))).toBe(true);
 
-    await waitFor(async () => (await aiStatus()).state === 'unloaded', 'the idle unload', 5_000);
+    await waitFor(async () => (await aiStatus()).state === 'unloaded', 'the idle unload', EVENTUALLY_MS);
     expect((await health()).status).toBe('ok');
-    await waitFor(() => unloadLogs() === 1, 'the unload log line');
+    await waitFor(() => unloadLogs() === 1, 'the unload log line', EVENTUALLY_MS);
 
     const again = await askArticle();
     expect(again.statusCode).toBe(200);
     expect(again.json().article.length).toBeGreaterThan(0);
-    await waitFor(async () => (await aiStatus()).state === 'unloaded', 'the second idle unload', 5_000);
-    await waitFor(() => unloadLogs() === 2, 'the second unload log line');
+    await waitFor(
+      async () => (await aiStatus()).state === 'unloaded',
+      'the second idle unload',
+      EVENTUALLY_MS,
+    );
+    await waitFor(() => unloadLogs() === 2, 'the second unload log line', EVENTUALLY_MS);
   }, 60_000);
 });

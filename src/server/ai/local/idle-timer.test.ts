@@ -40,6 +40,26 @@ describe('IdleTimer', () => {
     setTimeoutSpy.mockRestore();
   });
 
+  it('tells its observer when each countdown begins, and when one has run out once onIdle was called', () => {
+    const seen: string[] = [];
+    const timer = new IdleTimer(
+      1000,
+      () => seen.push('onIdle'),
+      (event) => seen.push(event),
+    );
+    timer.restart();
+    vi.advanceTimersByTime(500);
+    timer.restart();
+    vi.advanceTimersByTime(1000);
+    expect(seen).toEqual(['started', 'started', 'onIdle', 'elapsed']);
+    new IdleTimer(
+      0,
+      () => {},
+      (event) => seen.push(event),
+    ).restart();
+    expect(seen).toHaveLength(4);
+  });
+
   it('says how long the model sat unused', () => {
     expect(idleDuration(900_000)).toBe('15 min');
     expect(idleDuration(90_000)).toBe('1.5 min');

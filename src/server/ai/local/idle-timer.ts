@@ -1,16 +1,22 @@
+/** A countdown began (`started`), or ran to its end and `onIdle` has been called (`elapsed`). */
+export type IdleCountdownEvent = 'started' | 'elapsed';
+
 /**
  * Calls `onIdle` once `idleMs` have passed since the last `restart()`; `idleMs` 0 means never. Whoever
  * is called decides whether it is really idle (the timer only measures time). Unref'd: a pending timer
- * never keeps the process alive.
+ * never keeps the process alive. `observe` sees each countdown begin and end, in the timer's own order
+ * (tests check when the countdown was counted from without measuring the machine's speed).
  */
 export class IdleTimer {
   private readonly idleMs: number;
   private readonly onIdle: () => void;
+  private readonly observe: ((event: IdleCountdownEvent) => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(idleMs: number, onIdle: () => void) {
+  constructor(idleMs: number, onIdle: () => void, observe?: (event: IdleCountdownEvent) => void) {
     this.idleMs = idleMs;
     this.onIdle = onIdle;
+    this.observe = observe;
   }
 
   restart(): void {
@@ -19,8 +25,10 @@ export class IdleTimer {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.onIdle();
+      this.observe?.('elapsed');
     }, this.idleMs);
     this.timer.unref();
+    this.observe?.('started');
   }
 
   stop(): void {

@@ -7,7 +7,7 @@ import type { AppError } from '#server/errors';
 import { redactForDisplay } from '#server/redact-for-display';
 import type { ProgressOutput } from './download-progress.ts';
 import { downloadWithStatus } from './download-with-status.ts';
-import { IdleTimer, idleDuration } from './idle-timer.ts';
+import { type IdleCountdownEvent, IdleTimer, idleDuration } from './idle-timer.ts';
 import type { LlamaContextSource } from './llama-language-model.ts';
 import { LlamaLoader, type LoadedModel } from './llama-loader.ts';
 import {
@@ -29,6 +29,8 @@ export interface LocalModelHostOptions {
   queueLimit: number;
   /** The model leaves memory after this long with nothing running or waiting on it; 0 or unset: never. */
   idleUnloadMs?: number;
+  /** Sees each idle countdown begin, and end once the unload it triggers has begun (tests). */
+  observeIdleCountdown?: (event: IdleCountdownEvent) => void;
   log: FastifyBaseLogger;
   /** Terminal for the download progress bar; null for none (tests). */
   progressOutput: ProgressOutput | null;
@@ -77,7 +79,11 @@ export class LocalModelHost implements LlamaContextSource {
       onIdle: () => this.idleTimer.restart(),
     });
     this.loader = new LlamaLoader(options);
-    this.idleTimer = new IdleTimer(options.idleUnloadMs ?? 0, () => void this.unloadIfIdle());
+    this.idleTimer = new IdleTimer(
+      options.idleUnloadMs ?? 0,
+      () => void this.unloadIfIdle(),
+      options.observeIdleCountdown,
+    );
   }
 
   get name(): string {
