@@ -5,7 +5,7 @@ import { type OwnServer, startOwnServer } from './support/app-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 
 /**
- * The addresses a self-hoster opens (ARCHITECTURE.md, "Origins"): with PUBLIC_URL unset, each of
+ * The addresses a self-hoster opens (docs/auth.md, "Origins"): with PUBLIC_URL unset, each of
  * localhost, 127.0.0.1, [::1] and the machine's name signs up and in on the first try, and a site whose
  * name was rebound to this machine gets the server's advice instead of an account; with PUBLIC_URL set,
  * another address gets the server's advice on the sign-up screen.

@@ -5,7 +5,7 @@ import { syncAdminRoles } from './admin/admin-roles.ts';
 import type { ProgressOutput } from './ai/local/download-progress.ts';
 import { type AccessTokens, createAccessTokens } from './auth/access-token.ts';
 import { authPlugin } from './auth/auth-plugin.ts';
-import { authPaths } from './auth/openapi-paths.ts';
+import { AUTH_DESCRIPTION, authPaths } from './auth/openapi-paths.ts';
 import { createTokenRevocations } from './auth/token-revocations.ts';
 import { authExtensions } from './auth-extensions.ts';
 import { backupPlugin } from './backup/backup-plugin.ts';
@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The paths and schemas no route declares: better-auth's endpoints (one catch-all route forwards them)
   // and the events of a generation's stream.
   await app.register(openapiPlugin, {
+    description: AUTH_DESCRIPTION,
     paths: authPaths,
     components: [
       [generationStartSchema, 'GenerationStart'],

@@ -4,7 +4,7 @@ import { TOOL_SLUGS } from './tools.ts';
 import { generationUsageSchema } from './user-schema.ts';
 
 /*
- * The admin API (/api/admin/*, ARCHITECTURE.md): what the server answers and the web's /admin page reads.
+ * The admin API (/api/admin/*, docs/admin.md): what the server answers and the web's /admin page reads.
  * The admin page is loaded on its own, so zod here costs other pages nothing.
  */
 

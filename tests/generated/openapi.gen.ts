@@ -234,7 +234,7 @@ export interface paths {
         put?: never;
         /**
          * Trade the session for an access token
-         * @description With the session cookie and the session’s own e-mail address: an access token (an HS256 JWT, valid for 15 minutes) for `Authorization: Bearer`, working in the session’s active team (better-auth’s `organization/set-active`; ask for a new token after switching). Ask again before it expires; it stops working at once when its session ends (401 `unauthorized:token`). 401 `unauthorized:session` without a session or for another address, 403 `forbidden:disabled` for a disabled account, 403 `forbidden:origin` for an address this server does not know as its own.
+         * @description With the session cookie and the session’s own e-mail address: an access token (an HS256 JWT, valid for 15 minutes) for `Authorization: Bearer`, working in the session’s active team (better-auth’s `organization/set-active`; ask for a new token after switching) while the caller is a member of it, else in the personal workspace. Ask again before it expires; it stops working at once when its session ends (401 `unauthorized:token` “Your session has ended. Please sign in again.”). In this order: 403 `forbidden:origin` for a call sent to a name this server does not know as its own; 401 `unauthorized:session` without a session; 403 `forbidden:disabled` for a disabled account; 401 `unauthorized:session` for another address.
          */
         post: {
             parameters: {
@@ -400,7 +400,7 @@ export interface paths {
         };
         /**
          * A shared chat
-         * @description What `/share/<token>` shows: the title, the tool, the date and the chat’s requests and answers. 404 for a token that does not exist, or no longer does (revoked, or the chat deleted).
+         * @description What `/share/<token>` shows: the title, the tool, the date and the chat’s requests and answers, with `Cache-Control: no-store` and `X-Robots-Tag: noindex, nofollow`. 404 `not_found:share` for a token that does not exist or no longer does (revoked, the chat or its owner deleted), and while its owner’s account is disabled.
          */
         get: {
             parameters: {
@@ -472,7 +472,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe’s webhook
-         * @description Called by Stripe, signed with the webhook’s secret. `checkout.session.completed` and `customer.subscription.created|updated|deleted` set the account’s plan; each event is applied once (a redelivery does nothing), and a failed one answers 500 so that Stripe delivers it again.
+         * @description Called by Stripe: 404 `not_found:billing` without Stripe, 400 `bad_request:signature` unless `Stripe-Signature` is Stripe’s signature of the raw body with the webhook’s secret. `checkout.session.completed` and `customer.subscription.created|updated|deleted` set the plan of the account or team they name; each event is applied once (a redelivery does nothing), and a failed one answers 500 so that Stripe delivers it again. An event older than the last one applied to the subscription is ignored, an ended subscription is never revived, and the end of an older subscription leaves the current one alone.
          */
         post: {
             parameters: {
@@ -555,7 +555,7 @@ export interface paths {
         put?: never;
         /**
          * Create the caller’s profile
-         * @description Idempotent: 201 with the profile when it was created (the first call after sign-up), 200 when it existed. `username` names a new profile (default: the account’s name).
+         * @description Idempotent: 201 with the profile when it was created (the first call after sign-up), 200 when it existed, as `GET /api/users/{uid}` shows it. `username` names a new profile (default: the account’s name).
          */
         post: {
             parameters: {
@@ -649,7 +649,7 @@ export interface paths {
         };
         /**
          * The caller’s profile, plan and usage
-         * @description 403 `forbidden:user` for another account’s id.
+         * @description The plan (`subscription`) and this period’s `usage`: `used`, the plan’s `limit` (null: unlimited) and `periodEnd`, when the count starts again; in a team’s workspace with a paid plan, the team’s. `admin`: an administrator (ADMIN_EMAILS, with a verified address, not disabled). `billing`: `managed` when subscribed online (Stripe), `cancelAtPeriodEnd` when cancelled to end at `periodEnd`. 403 `forbidden:user` for another account’s id.
          */
         get: {
             parameters: {
@@ -749,7 +749,7 @@ export interface paths {
         get?: never;
         /**
          * Upload the caller’s profile photo
-         * @description A PNG, JPEG, WebP or GIF image of at most 2 MB, checked from its bytes and re-encoded without its metadata (fit inside 1024×1024). 413 past 40 megapixels or 20 s of work, 429 past PHOTO_RATE_LIMIT_PER_USER a minute, 503 `unavailable:photo_busy` when the server is busy with photos.
+         * @description A PNG, JPEG, WebP or GIF image of at most 2 MB in the form field `photo`, checked from its bytes (never SVG, whatever its name or type) and re-encoded without its metadata (turned upright, fit inside 1024×1024). In this order: 403 `forbidden:user` for another account’s id; 429 `rate_limit:photo` past PHOTO_RATE_LIMIT_PER_USER a minute, counted before the body is read; 415 `unsupported_media_type:photo` for no form, 400 `bad_request:photo` for anything but one file in `photo`, 413 `payload_too_large:photo` past 2 MB; 415 `unsupported_media_type:photo` for bytes of another type; 503 `unavailable:photo_busy` (`Retry-After: 5`) when the server is busy with photos; 413 `payload_too_large:photo` past 40 megapixels (all frames) or still over 2 MB once re-encoded, `payload_too_large:photo_too_complex` past 20 s of work, 400 `bad_request:photo` for a file that cannot be decoded.
          */
         put: {
             parameters: {
@@ -880,7 +880,7 @@ export interface paths {
         };
         /**
          * Export everything of the caller’s account
-         * @description One tar.gz, streamed while it is built: `profile.json`, the photo, every chat as Markdown and as `history.json`, the uploaded documents. 5 an hour (429 `rate_limit:data_export`).
+         * @description One tar.gz (`draftsmith-export-<YYYY-MM-DD>.tar.gz`), streamed while it is built: `profile.json`, the photo, every chat as Markdown and as `history.json`, the uploaded documents. 403 `forbidden:user` for another account’s id, then 5 an hour (429 `rate_limit:data_export`).
          */
         get: {
             parameters: {
@@ -979,7 +979,7 @@ export interface paths {
         };
         /**
          * Search chats
-         * @description Titles and message text, English word forms (“running” finds “run”); plain words are all required and the last one may be the start of a word; quotes, `or` and `-word` work as in web searches. 20 a page, best first, `nextCursor` for the next.
+         * @description Titles and message text, English word forms (“running” finds “run”); plain words are all required and the last one may be the start of a word; quotes, `or` and `-word` work as in web searches. 20 a page, best first, `nextCursor` for the next, up to 51 pages; 400 `bad_request:cursor` for a cursor it did not give.
          */
         get: {
             parameters: {
@@ -1342,7 +1342,7 @@ export interface paths {
         put?: never;
         /**
          * Save a chat
-         * @description For clients that save their own results (the tools save theirs). 413 `payload_too_large:history_quota` past HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER, 429 past HISTORY_RATE_LIMIT_PER_USER a minute.
+         * @description For clients that save their own results (the tools save theirs). In this order: 403 `forbidden:user` when `uid` is not the caller’s; 429 `rate_limit:history` past HISTORY_RATE_LIMIT_PER_USER a minute; 413 `payload_too_large:history_quota` past HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”), checked within the save, so saves at the same moment cannot pass it.
          */
         post: {
             parameters: {
@@ -1620,7 +1620,7 @@ export interface paths {
         };
         /**
          * The document a chat was made from
-         * @description As it was uploaded, as an attachment with its name, for the chat’s author and the members of the team it is shared with. 404 when the chat has none.
+         * @description As it was uploaded, as an attachment with its name and `Content-Security-Policy: default-src 'none'; sandbox`, for the chat’s author and the members of the team it is shared with. 404 `not_found:file` when the chat has none, or is not the caller’s to read.
          */
         get: {
             parameters: {
@@ -1703,7 +1703,7 @@ export interface paths {
         };
         /**
          * Download a chat’s answer
-         * @description The answer as a Word document (`docx`) or as Markdown (`md`), named after the chat and the tool. 413 `payload_too_large:export` for a .docx of an answer over 200,000 characters.
+         * @description The answer as a Word document (`docx`) or as Markdown (`md`), named after the chat and the tool. In this order: 429 `rate_limit:exports` past HISTORY_RATE_LIMIT_PER_USER downloads a minute (answers and transcripts together); 404 `not_found:history` for another user’s chat; 413 `payload_too_large:export` for a .docx of an answer over 200,000 characters.
          */
         get: {
             parameters: {
@@ -1814,7 +1814,7 @@ export interface paths {
         };
         /**
          * Download a whole chat
-         * @description The chat as Markdown (title, tool, date, then each request and answer it shows) or as JSON (the chat as `GET /api/history/item/{id}` returns it).
+         * @description The chat as Markdown (title, tool, date, then each request and answer it shows) or as JSON (the chat as `GET /api/history/item/{id}` returns it). 429 `rate_limit:exports` past HISTORY_RATE_LIMIT_PER_USER downloads a minute (answers and transcripts together), then 404 `not_found:history` for another user’s chat.
          */
         get: {
             parameters: {
@@ -1918,7 +1918,20 @@ export interface paths {
         put?: never;
         /**
          * Ask a follow-up
-         * @description A follow-up question in the chat: the model answers it with the chat’s earlier requests and answers as context (the tool’s instructions kept; the oldest turns left out when the chat is longer than the model reads). A chat another member shared with the caller’s team continues in the caller’s own copy, whose id the answer’s `historyId` is. JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of the caller’s plan (402 when none is left), against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429), and is saved in the chat, which then shows it. 404 for another user’s chat, as for one that does not exist.
+         * @description A follow-up question in the chat: the model answers it with the chat’s earlier requests and answers as context (the tool’s instructions kept; the oldest turns left out when the chat is longer than the model reads). `content` is 1–100,000 characters once trimmed (400 otherwise). A chat another member shared with a team the caller belongs to continues in the caller’s own copy, whose id the answer’s `historyId` is. JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, with the chat as `historyId`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of a plan (below) and is saved in the chat, which then shows it.
+         *
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; then the body’s own rules (400 `bad_request:validation`).
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.
+         *     3. 404 `not_found:history` for another user’s chat (a follow-up also takes one shared with a team of the caller’s), as for one that does not exist; then this route’s own checks (above), and 413 `payload_too_large:model_context` when the request to answer alone does not fit the model’s prompt.
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model. A chat deleted meanwhile ends it with 404 `not_found:history`.
          */
         post: {
             parameters: {
@@ -2148,7 +2161,20 @@ export interface paths {
         put?: never;
         /**
          * Regenerate the last answer
-         * @description Another version of the chat’s last answer (the chat keeps every version and shows the new one; a chat that ends with a request gets its answer). The first answer is made again as the tool made it, from the request’s fields and the chat’s document. JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of the caller’s plan (402 when none is left), against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429), and is saved in the chat, which then shows it. 404 for another user’s chat, as for one that does not exist.
+         * @description Another version of the chat’s last answer (the chat keeps every version and shows the new one; a chat that ends with a request gets its answer). The first answer is made again as the tool made it, from the request’s fields and the chat’s document, read again once the checks below pass (with the tool route’s document refusals). 400 `bad_request:regenerate` for a chat with no request to answer. JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, with the chat as `historyId`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of a plan (below) and is saved in the chat, which then shows it.
+         *
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; then the body’s own rules (400 `bad_request:validation`).
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.
+         *     3. 404 `not_found:history` for another user’s chat (a follow-up also takes one shared with a team of the caller’s), as for one that does not exist; then this route’s own checks (above), and 413 `payload_too_large:model_context` when the request to answer alone does not fit the model’s prompt.
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model. A chat deleted meanwhile ends it with 404 `not_found:history`.
          */
         post: {
             parameters: {
@@ -2372,7 +2398,20 @@ export interface paths {
         put?: never;
         /**
          * Edit the first request and run it again
-         * @description The chat’s first request with new form fields (the tool’s own fields and rules, as its route takes them as JSON; a chat made from a document keeps it), answered as another version of the whole chat, which then shows it. JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of the caller’s plan (402 when none is left), against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429), and is saved in the chat, which then shows it. 404 for another user’s chat, as for one that does not exist.
+         * @description The chat’s first request with new form fields (the tool’s own fields and rules, as its route takes them as JSON: 400 `bad_request:validation` with the field’s message, 413 `payload_too_large:input` past 100,000 characters; a chat made from a document keeps it), answered as another version of the whole chat, which then shows it. JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, with the chat as `historyId`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of a plan (below) and is saved in the chat, which then shows it.
+         *
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; then the body’s own rules (400 `bad_request:validation`).
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.
+         *     3. 404 `not_found:history` for another user’s chat (a follow-up also takes one shared with a team of the caller’s), as for one that does not exist; then this route’s own checks (above), and 413 `payload_too_large:model_context` when the request to answer alone does not fit the model’s prompt.
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model. A chat deleted meanwhile ends it with 404 `not_found:history`.
          */
         post: {
             parameters: {
@@ -2607,7 +2646,7 @@ export interface paths {
         head?: never;
         /**
          * Show another version
-         * @description Shows version `version` (1-based) of a message on the chat’s path: another answer in its place, or another version of the whole chat for its first request; the chat then shows that version’s newest branch, which follow-ups build on. 404 for an unknown chat, message or version.
+         * @description Shows version `version` (1-based) of a message on the chat’s path: another answer in its place, or another version of the whole chat for its first request; the chat then shows that version’s newest branch, which follow-ups build on. 404 `not_found:history` for another user’s chat, as for one that does not exist; 404 `not_found:message` for a message off the chat’s path or a version it does not have.
          */
         patch: {
             parameters: {
@@ -2769,7 +2808,7 @@ export interface paths {
         put?: never;
         /**
          * Share a chat by link
-         * @description A public read-only link to the chat (`/share/<token>`, an unguessable token): the same link while it lives. Anyone with it reads the chat’s requests and answers, nothing else of the owner’s.
+         * @description A public read-only link to the chat (`/share/<token>`, an unguessable token): the same link while it lives. Anyone with it reads the chat’s requests and answers, nothing else of the owner’s (`GET /api/shared/{token}`). 404 `not_found:history` for another user’s chat.
          */
         post: {
             parameters: {
@@ -2917,7 +2956,7 @@ export interface paths {
         };
         /**
          * Download chats as a ZIP
-         * @description Every chat of one tool (`service`), or of every tool, as a ZIP of Markdown files (`<tool>/<date>-<title>.md`), streamed while it is built. 20 an hour (429 `rate_limit:chat_export`).
+         * @description Every chat of one tool (`service`), or of every tool, as a ZIP of Markdown files (`<tool>/<date>-<title>.md`), streamed while it is built. 403 `forbidden:user` for another account’s id, then 20 an hour (429 `rate_limit:chat_export`).
          */
         get: {
             parameters: {
@@ -3406,9 +3445,20 @@ export interface paths {
          *     - `done` `{explanation, historyId, status}`: last, once the chat is saved
          *     - `error` `{code, message}`: last, instead of `done`, when the generation failed (nothing is saved)
          *
-         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved. Refusals come before the stream starts, as JSON errors.
+         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved.
          *
-         *     Each call counts one generation of the caller’s plan (402 when none is left) and against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429).
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; 413 `payload_too_large:request` for a JSON body over 1 MB. A request must arrive whole within 2 minutes.
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.
+         *     3. 400 `bad_request:validation` with the field’s message, 413 `payload_too_large:input` past 100,000 characters of a field; 415 `unsupported_media_type:tool` for a form (this tool takes JSON).
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model.
          */
         post: {
             parameters: {
@@ -3626,9 +3676,41 @@ export interface paths {
          *     - `done` `{summary, historyId, status}`: last, once the chat is saved
          *     - `error` `{code, message}`: last, instead of `done`, when the generation failed (nothing is saved)
          *
-         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved. Refusals come before the stream starts, as JSON errors.
+         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved.
          *
-         *     Each call counts one generation of the caller’s plan (402 when none is left) and against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429).
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; 413 `payload_too_large:request` for a JSON body over 1 MB. A request must arrive whole within 2 minutes.
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on; for a form, the in-flight place (429 `rate_limit:generations`, below) is taken before it is read.
+         *     3. 400 `bad_request:validation` with the field’s message, 413 `payload_too_large:input` past 100,000 characters of a field; in a form, 413 `payload_too_large:file` for a `file` over DOCUMENT_MAX_BYTES as it streams in, 400 `bad_request:file_upload` for a file in another field, `bad_request:file_count` for a second one.
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *     9. Reading the document, once every check above has passed: its refusals below.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model.
+         *
+         *     **Documents**: one `file` of .txt, .pdf, .doc, .docx, .odt; with it, the pasted text is optional and its 100,000 characters do not apply to the file’s text. Its refusals:
+         *
+         *     - 415 `unsupported_media_type:file_type`: not one of .txt, .pdf, .doc, .docx, .odt
+         *     - 415 `unsupported_media_type:file_signature`: the bytes are not the format the name says
+         *     - 400 `bad_request:file_empty`: an empty file
+         *     - 400 `bad_request:file_unreadable`: damaged or incomplete (also when reading it crashed)
+         *     - 400 `bad_request:file_encrypted`: protected by a password
+         *     - 400 `bad_request:file_not_text`: a .txt that is not plain text
+         *     - 422 `unprocessable:file_scanned`: a PDF of scanned images without text (no OCR)
+         *     - 422 `unprocessable:file_no_text`: no text to read
+         *     - 413 `payload_too_large:file`: over DOCUMENT_MAX_BYTES
+         *     - 413 `payload_too_large:file_pages`: a PDF of more than DOCUMENT_MAX_PAGES pages
+         *     - 413 `payload_too_large:file_text`: more than DOCUMENT_MAX_CHARS characters of text
+         *     - 413 `payload_too_large:file_entries`: a .docx or .odt of more than DOCUMENT_ZIP_MAX_ENTRIES entries
+         *     - 413 `payload_too_large:file_unpacked`: an entry unpacks past DOCUMENT_ZIP_MAX_ENTRY_BYTES, or all past DOCUMENT_ZIP_MAX_TOTAL_BYTES
+         *     - 413 `payload_too_large:file_time_limit`: reading took longer than DOCUMENT_EXTRACTION_TIMEOUT_MS
+         *     - 413 `payload_too_large:file_memory_limit`: reading needed more than DOCUMENT_EXTRACTION_MEMORY_MB
+         *     - 503 `unavailable:document_busy`: the line of files waiting to be read is full (`Retry-After: 5`)
+         *     - 503 `unavailable:document_extraction`: documents cannot be read right now
          */
         post: {
             parameters: {
@@ -3855,9 +3937,20 @@ export interface paths {
          *     - `done` `{refactoredCode, historyId, status}`: last, once the chat is saved
          *     - `error` `{code, message}`: last, instead of `done`, when the generation failed (nothing is saved)
          *
-         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved. Refusals come before the stream starts, as JSON errors.
+         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved.
          *
-         *     Each call counts one generation of the caller’s plan (402 when none is left) and against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429).
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; 413 `payload_too_large:request` for a JSON body over 1 MB. A request must arrive whole within 2 minutes.
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.
+         *     3. 400 `bad_request:validation` with the field’s message, 413 `payload_too_large:input` past 100,000 characters of a field; 415 `unsupported_media_type:tool` for a form (this tool takes JSON).
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model.
          */
         post: {
             parameters: {
@@ -4074,9 +4167,20 @@ export interface paths {
          *     - `done` `{article, historyId, status}`: last, once the chat is saved
          *     - `error` `{code, message}`: last, instead of `done`, when the generation failed (nothing is saved)
          *
-         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved. Refusals come before the stream starts, as JSON errors.
+         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved.
          *
-         *     Each call counts one generation of the caller’s plan (402 when none is left) and against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429).
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; 413 `payload_too_large:request` for a JSON body over 1 MB. A request must arrive whole within 2 minutes.
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.
+         *     3. 400 `bad_request:validation` with the field’s message, 413 `payload_too_large:input` past 100,000 characters of a field; 415 `unsupported_media_type:tool` for a form (this tool takes JSON).
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model.
          */
         post: {
             parameters: {
@@ -4291,9 +4395,20 @@ export interface paths {
          *     - `done` `{email, historyId, status}`: last, once the chat is saved
          *     - `error` `{code, message}`: last, instead of `done`, when the generation failed (nothing is saved)
          *
-         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved. Refusals come before the stream starts, as JSON errors.
+         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved.
          *
-         *     Each call counts one generation of the caller’s plan (402 when none is left) and against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429).
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; 413 `payload_too_large:request` for a JSON body over 1 MB. A request must arrive whole within 2 minutes.
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.
+         *     3. 400 `bad_request:validation` with the field’s message, 413 `payload_too_large:input` past 100,000 characters of a field; 415 `unsupported_media_type:tool` for a form (this tool takes JSON).
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model.
          */
         post: {
             parameters: {
@@ -4514,9 +4629,41 @@ export interface paths {
          *     - `done` `{optimizedResume, historyId, status, matchReport}`: last, once the chat is saved
          *     - `error` `{code, message}`: last, instead of `done`, when the generation failed (nothing is saved)
          *
-         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved. Refusals come before the stream starts, as JSON errors.
+         *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved.
          *
-         *     Each call counts one generation of the caller’s plan (402 when none is left) and against AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429).
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; 413 `payload_too_large:request` for a JSON body over 1 MB. A request must arrive whole within 2 minutes.
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on; for a form, the in-flight place (429 `rate_limit:generations`, below) is taken before it is read.
+         *     3. 400 `bad_request:validation` with the field’s message, 413 `payload_too_large:input` past 100,000 characters of a field; in a form, 413 `payload_too_large:file` for a `file` over DOCUMENT_MAX_BYTES as it streams in, 400 `bad_request:file_upload` for a file in another field, `bad_request:file_count` for a second one.
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *     9. Reading the document, once every check above has passed: its refusals below.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model.
+         *
+         *     **Documents**: one `file` of .txt, .pdf, .doc, .docx, .odt; with it, the pasted text is optional and its 100,000 characters do not apply to the file’s text. Its refusals:
+         *
+         *     - 415 `unsupported_media_type:file_type`: not one of .txt, .pdf, .doc, .docx, .odt
+         *     - 415 `unsupported_media_type:file_signature`: the bytes are not the format the name says
+         *     - 400 `bad_request:file_empty`: an empty file
+         *     - 400 `bad_request:file_unreadable`: damaged or incomplete (also when reading it crashed)
+         *     - 400 `bad_request:file_encrypted`: protected by a password
+         *     - 400 `bad_request:file_not_text`: a .txt that is not plain text
+         *     - 422 `unprocessable:file_scanned`: a PDF of scanned images without text (no OCR)
+         *     - 422 `unprocessable:file_no_text`: no text to read
+         *     - 413 `payload_too_large:file`: over DOCUMENT_MAX_BYTES
+         *     - 413 `payload_too_large:file_pages`: a PDF of more than DOCUMENT_MAX_PAGES pages
+         *     - 413 `payload_too_large:file_text`: more than DOCUMENT_MAX_CHARS characters of text
+         *     - 413 `payload_too_large:file_entries`: a .docx or .odt of more than DOCUMENT_ZIP_MAX_ENTRIES entries
+         *     - 413 `payload_too_large:file_unpacked`: an entry unpacks past DOCUMENT_ZIP_MAX_ENTRY_BYTES, or all past DOCUMENT_ZIP_MAX_TOTAL_BYTES
+         *     - 413 `payload_too_large:file_time_limit`: reading took longer than DOCUMENT_EXTRACTION_TIMEOUT_MS
+         *     - 413 `payload_too_large:file_memory_limit`: reading needed more than DOCUMENT_EXTRACTION_MEMORY_MB
+         *     - 503 `unavailable:document_busy`: the line of files waiting to be read is full (`Retry-After: 5`)
+         *     - 503 `unavailable:document_extraction`: documents cannot be read right now
          */
         post: {
             parameters: {
@@ -4746,7 +4893,7 @@ export interface paths {
         };
         /**
          * The caller’s running generations
-         * @description Every generation of the caller still being written, on any instance, newest first: what the sidebar marks, and what `GET /api/generations/{id}/stream` follows after a reload.
+         * @description Every generation of the caller still being written, on any instance, newest first: what the sidebar marks, and what `GET /api/generations/{id}/stream` follows after a reload. With REDIS_URL, an entry whose instance stopped without taking it off is left out once it is 2 hours old.
          */
         get: {
             parameters: {
@@ -4831,7 +4978,7 @@ export interface paths {
         };
         /**
          * Follow a generation
-         * @description Server-sent events of the caller’s generation, from any request (a reload, a second tab, another instance): `start` {generationId, historyId}, then what was written so far as `delta` and the `progress` so far, then live until `done` (the reply’s object) or `error`. A generation that ended in the last 10 minutes answers its final event at once. From another instance than the one writing it, the text comes through Redis (REDIS_URL). Following never stops it: only `POST /api/generations/{id}/stop` does. 404 for another user’s generation, as for one that does not exist.
+         * @description Server-sent events of the caller’s generation, from any request (a reload, a second tab, another instance): `start` {generationId, historyId}, then what was written so far as `delta` and the `progress` so far, then live until `done` (the reply’s object) or `error`. A generation that ended in the last 10 minutes answers its final event at once. From another instance than the one writing it, the text comes through Redis (REDIS_URL). Following never stops it: only `POST /api/generations/{id}/stop` does. 404 `not_found:generation` for another user’s generation, as for one that does not exist or ended longer ago.
          */
         get: {
             parameters: {
@@ -4912,7 +5059,7 @@ export interface paths {
         put?: never;
         /**
          * Stop a generation
-         * @description The Stop button: ends the caller’s running generation (the `generationId` of its `start` event), which saves what it wrote with status `stopped`; the reply comes once that chat is saved (`historyId` null and `failed` when nothing could be saved). 404 when it is not running (any more).
+         * @description The Stop button: ends the caller’s running generation (the `generationId` of its `start` event), which saves what it wrote with status `stopped`; the reply comes once that chat is saved (`historyId` null and `failed` when nothing could be saved). 404 `not_found:generation` when the caller has no such generation running (any more), on any instance.
          */
         post: {
             parameters: {
@@ -5063,7 +5210,7 @@ export interface paths {
         put?: never;
         /**
          * Open a Stripe Checkout
-         * @description The URL of a Stripe Checkout page for the plan and period, which the browser opens; Stripe sends it back to `/subscription?checkout=success|cancel`. With `organizationId`, the team’s subscription (owners and admins; 403 `forbidden:organization` otherwise), `seats` seats (at least one per member), back to `/team`; Enterprise is sold to teams only. 409 `conflict:subscription` with a live subscription, 400 `bad_request:billing` for a period without a price, 404 `not_found:billing_off` without Stripe, 502 when Stripe fails; 10 a minute per user.
+         * @description The URL of a Stripe Checkout page for the plan and period, which the browser opens; Stripe sends it back to `/subscription?checkout=success|cancelled`. With `organizationId`, the team’s subscription, `seats` seats (at least one per member), back to `/team`; Enterprise is sold to teams only. In this order: 404 `not_found:billing_off` without Stripe (“Online payment is not set up on this server. An administrator assigns plans.”); 429 `rate_limit:billing` past 10 a minute per user (with the portal); for a team, 404 `not_found:organization` or 403 `forbidden:organization` unless the caller owns or administers it; 400 `bad_request:billing` for Enterprise without a team or a period without a price; 409 `conflict:subscription` with a live subscription; 502 `bad_gateway:billing` when Stripe fails.
          */
         post: {
             parameters: {
@@ -5202,7 +5349,7 @@ export interface paths {
         put?: never;
         /**
          * Open the Stripe customer portal
-         * @description The URL of the portal where a subscriber changes or cancels the subscription (with `organizationId`, the team’s: its seats too; owners and admins). 404 `not_found:billing` before any checkout, `not_found:billing_off` without Stripe.
+         * @description The URL of the portal where a subscriber changes or cancels the subscription (with `organizationId`, the team’s: its seats too). In this order: 404 `not_found:billing_off` without Stripe; 429 `rate_limit:billing` (with Checkout); for a team, 404 `not_found:organization` or 403 `forbidden:organization` unless the caller owns or administers it; 404 `not_found:billing` before any checkout; 502 `bad_gateway:billing` when Stripe fails.
          */
         post: {
             parameters: {
@@ -5324,7 +5471,7 @@ export interface paths {
         };
         /**
          * Accounts, newest first
-         * @description `query` matches part of the name or e-mail address in any case; 20 a page (`limit` up to 100), `nextCursor` for the next.
+         * @description `query` matches part of the name or e-mail address in any case (`%` and `_` match themselves); 20 a page (`limit` up to 100), `nextCursor` for the next. 403 `forbidden:admin` for anyone but an administrator (ADMIN_EMAILS, with a verified address: else `forbidden:email_unverified`), checked in the database on every call.
          */
         get: {
             parameters: {
@@ -5416,7 +5563,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set an account’s plan */
+        /**
+         * Set an account’s plan
+         * @description Creates the profile of an account that never opened the app. The plan is then counted by calendar month (a Stripe period no longer applies until its subscription next changes). 404 `not_found:user` for no such account. 403 `forbidden:admin` for anyone but an administrator (ADMIN_EMAILS, with a verified address: else `forbidden:email_unverified`), checked in the database on every call.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -5522,7 +5672,7 @@ export interface paths {
         put?: never;
         /**
          * Disable an account
-         * @description It can no longer sign in, its sessions end and every access token issued so far stops working. 400 `bad_request:admin` for the caller’s own account.
+         * @description Every credential of the account ends, on every instance (sessions and the access tokens issued so far, API keys, passkeys, reset links, the invitations it sent): sign-in answers 403 `forbidden:banned_user`, a social sign-in returns to `/signin?error=BANNED_USER`, `POST /api/jwt` answers 403 `forbidden:disabled`, an API key 401 `unauthorized:disabled`, its public links 404. 400 `bad_request:admin` for the caller’s own account, 404 `not_found:user` for no such account. 403 `forbidden:admin` for anyone but an administrator (ADMIN_EMAILS, with a verified address: else `forbidden:email_unverified`), checked in the database on every call.
          */
         post: {
             parameters: {
@@ -5619,7 +5769,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable a disabled account */
+        /**
+         * Enable a disabled account
+         * @description Gives back the sign-in (password, Google, GitHub), not the credentials that ended. 404 `not_found:user` for no such account. 403 `forbidden:admin` for anyone but an administrator (ADMIN_EMAILS, with a verified address: else `forbidden:email_unverified`), checked in the database on every call.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5715,7 +5868,7 @@ export interface paths {
         };
         /**
          * Teams
-         * @description Every team, newest first (at most 200), `query` matching part of its name or slug.
+         * @description Every team, newest first (at most 200), `query` matching part of its name or slug in any case (`%` and `_` match themselves). 403 `forbidden:admin` for anyone but an administrator (ADMIN_EMAILS, with a verified address: else `forbidden:email_unverified`), checked in the database on every call.
          */
         get: {
             parameters: {
@@ -5817,7 +5970,7 @@ export interface paths {
         get?: never;
         /**
          * Set a team’s plan
-         * @description The plan that counts the team’s members’ generations while they work in the team’s workspace (`free`: none, their own plans apply). 404 `not_found:organization` for an unknown team.
+         * @description The plan that counts the team’s members’ generations while they work in the team’s workspace (`free`: none, their own plans apply). 404 `not_found:organization` for an unknown team. 403 `forbidden:admin` for anyone but an administrator (ADMIN_EMAILS, with a verified address: else `forbidden:email_unverified`), checked in the database on every call.
          */
         put: {
             parameters: {
@@ -5933,7 +6086,7 @@ export interface paths {
         };
         /**
          * Generations per tool per day, and accounts per plan
-         * @description Successful generations per tool per UTC day, the last 30 days.
+         * @description Successful generations per tool per UTC day, the last 30 days. 403 `forbidden:admin` for anyone but an administrator (ADMIN_EMAILS, with a verified address: else `forbidden:email_unverified`), checked in the database on every call.
          */
         get: {
             parameters: {
@@ -6033,7 +6186,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up with e-mail and password
-         * @description Creates the account and signs it in: the reply sets the session cookie. A verification link is mailed. 422 when the address already has an account.
+         * @description Creates the account and signs it in: the reply sets the session cookie. A verification link is mailed (valid 24 hours). The body is checked by the sign-up rules first (400 `bad_request:validation` with the rule’s message), and only `name` (the username), `email`, `password`, `callbackURL` and `rememberMe` reach better-auth (no `image`: photos are uploaded). 422 when the address already has an account. 429 `rate_limit:sign_up` (“Too many sign-up attempts. Try again in N seconds.”) past AUTH_RATE_LIMIT_PER_IP attempts a minute per IP, or AUTH_RATE_LIMIT_PER_ACCOUNT failures per 10 minutes for one account and IP (an attempt is counted before it runs and given back when it succeeds); an account with that many failures from anywhere is slowed down, not locked: its attempts take turns 0.25 s apart, doubling up to 8 s (429 when the turns are booked further ahead).
          */
         post: {
             parameters: {
@@ -6145,7 +6298,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description Sets the session cookie. Failures are counted per IP and per address (429 `rate_limit:sign_in`); a disabled account gets 403 `forbidden:banned_user`.
+         * @description Sets the session cookie. 401 `unauthorized:invalid_email_or_password`; a disabled account gets 403 `forbidden:banned_user`. 429 `rate_limit:sign_in` (“Too many sign-in attempts. Try again in N seconds.”) past AUTH_RATE_LIMIT_PER_IP attempts a minute per IP, or AUTH_RATE_LIMIT_PER_ACCOUNT failures per 10 minutes for one account and IP (an attempt is counted before it runs and given back when it succeeds); an account with that many failures from anywhere is slowed down, not locked: its attempts take turns 0.25 s apart, doubling up to 8 s (429 when the turns are booked further ahead).
          */
         post: {
             parameters: {
@@ -6653,7 +6806,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a password reset link
-         * @description Always the same answer, whether or not the address has an account. The link opens `/reset-password?token=…`.
+         * @description Always the same answer, whether or not the address has an account (the mail is not waited for). The link opens `/reset-password?token=…` and works once, for an hour. 429 `rate_limit:reset_request` past AUTH_RATE_LIMIT_PER_IP calls a minute per IP, or 5 an hour for one address from one network and 20 in all, counted whether or not it has an account.
          */
         post: {
             parameters: {
@@ -6743,7 +6896,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link’s token
-         * @description Ends every session of the account and deletes its API keys.
+         * @description The token of a reset link (once, within the hour) and a new password by the sign-up rules. Every credential of the account ends: its sessions and their access tokens, API keys, passkeys, other reset links and the team invitations it sent (SECURITY.md, “What ends a credential”). 429 `rate_limit:reset_password` past AUTH_RATE_LIMIT_PER_IP calls a minute per IP.
          */
         post: {
             parameters: {
@@ -6828,7 +6981,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a new verification link */
+        /**
+         * Mail a new verification link
+         * @description The link it mails is valid 24 hours. 429 `rate_limit:verification_email` past AUTH_RATE_LIMIT_PER_IP calls a minute per IP, or 5 an hour for one address from one network and 20 in all, counted whether or not it has an account.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6914,7 +7070,7 @@ export interface paths {
         };
         /**
          * Open a verification link
-         * @description Marks the address verified and redirects to the web page `/verify-email` (`?error=…` when it cannot).
+         * @description Marks the address verified and redirects to the web page `/verify-email`, or to `/verify-email?error=TOKEN_EXPIRED` (a link older than 24 hours) or `?error=INVALID_TOKEN`. It signs nobody in.
          */
         get: {
             parameters: {
@@ -7123,7 +7279,7 @@ export interface paths {
         put?: never;
         /**
          * Change the username or the image URL
-         * @description Without a session: 401 `unauthorized:no_current_user` (“No current user”).
+         * @description A `name` by the username rules; an `image` null or an http(s) URL of at most 2048 characters without credentials (a photo is uploaded with `PUT /api/users/{uid}/photo`); else 400 `bad_request:validation`. Without a session: 401 `unauthorized:no_current_user` (“No current user”).
          */
         post: {
             parameters: {
@@ -7219,7 +7375,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password
-         * @description Every other session ends (and its access tokens), whatever `revokeOtherSessions` says, and every API key and reset link (SECURITY.md, “What ends a credential”); this browser gets a new session.
+         * @description Every other session ends (and its access tokens), whatever `revokeOtherSessions` says, and every API key; passkeys, reset links and sent invitations stay (SECURITY.md, “What ends a credential”). This browser gets a new session. Limited like a sign-in, per session (429 `rate_limit:change_password`).
          */
         post: {
             parameters: {
@@ -7328,7 +7484,7 @@ export interface paths {
         put?: never;
         /**
          * Delete the account
-         * @description With the password when the account has one (400 `bad_request:password_required`, `bad_request:invalid_password`); a social-only account needs a session younger than a day (400 `bad_request:session_expired`). Everything of the account is deleted.
+         * @description With the password when the account has one (400 `bad_request:password_required`, `bad_request:invalid_password`); a social-only account needs a session younger than a day (400 `bad_request:session_expired`). Limited like a sign-in, per session (429 `rate_limit:delete_user`). Everything of the account is deleted.
          */
         post: {
             parameters: {
@@ -7601,7 +7757,7 @@ export interface paths {
         put?: never;
         /**
          * End every session
-         * @description Every session (this one too) and its access tokens, every API key and every reset link end.
+         * @description Every session (this one too) and its access tokens, and every API key end; passkeys, reset links and sent invitations stay.
          */
         post: {
             parameters: {
@@ -7680,7 +7836,7 @@ export interface paths {
         put?: never;
         /**
          * End every other session
-         * @description Every other session and its access tokens, every API key and every reset link end.
+         * @description Every other session and its access tokens, and every API key end; passkeys, reset links and sent invitations stay.
          */
         post: {
             parameters: {
@@ -8134,7 +8290,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal API key
-         * @description The reply’s `key` (`ds_…`) is shown this once; it is stored hashed, and its owner is mailed. From a session proven within `AUTH_FRESH_SIGN_IN_SECONDS` (10 minutes), else 403 `forbidden:reauth_required` (POST /reauthenticate, then again).
+         * @description A `name` of 1–50 characters and an `expiresIn` of 1 to 365 days (in seconds), or none. The reply’s `key` (`ds_…`) is shown this once; it is stored hashed, and its owner is mailed. From a session proven within `AUTH_FRESH_SIGN_IN_SECONDS` (10 minutes), else 403 `forbidden:reauth_required` (POST /reauthenticate, then again). A key is checked on every call it makes: while its owner is disabled it answers 401 `unauthorized:disabled`.
          */
         post: {
             parameters: {
@@ -9236,7 +9392,7 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description The caller becomes its owner, and the session works in it. The name is one line of at most 60 characters; the slug lower-case letters and digits joined by hyphens (at most 64).
+         * @description The caller becomes its owner, and the session works in it. The name is one line of at most 60 characters; the slug lower-case letters and digits joined by hyphens (at most 64); else 400 `bad_request:validation`. No logo or metadata reach better-auth.
          */
         post: {
             parameters: {
@@ -9869,7 +10025,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by e-mail
-         * @description Owners and admins with a verified address (403 `forbidden:email_unverified`): mails a link to `/accept-invitation/<id>`, valid for 7 days; the role is member or admin. At most 20 a day per inviter and 50 per team (429 `rate_limit:invitations`), and counted per address like the other mails (429). Ends with its sender’s credentials (a password reset, disabling).
+         * @description Owners and admins with a verified address (403 `forbidden:email_unverified`): mails a link to `/accept-invitation/<id>`, valid for 7 days; the role is member or admin. At most 20 a day per inviter and 50 per team (429 `rate_limit:invitations`), and counted per address like the other mails (429 `rate_limit:invitation`). The mail’s subject is “You are invited to a team on Draftsmith”, naming neither the team nor the inviter. Ends with its sender’s credentials (a password reset, disabling).
          */
         post: {
             parameters: {
@@ -10227,7 +10383,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description A team with a paid subscription takes members up to its seats: past them 409 `conflict:seats_full`, the invitation staying pending until an owner adds seats.
+         * @description A team with a live subscription takes members up to the seats it pays for, any other up to 100: past them 409 `conflict:seats_full`, the invitation staying pending until an owner adds seats.
          */
         post: {
             parameters: {
@@ -10697,7 +10853,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Leave a team */
+        /**
+         * Leave a team
+         * @description The team’s plan and shared chats end for the caller at once, and their copies of its chats are deleted. The only owner cannot leave (400 `bad_request:you_cannot_leave_the_organization_as_the_only_owner`): make someone else an owner first.
+         */
         post: {
             parameters: {
                 query?: never;

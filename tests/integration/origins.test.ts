@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { testDatabaseKinds } from '#tests/helpers/test-database';
 
 /**
- * Which pages may use the auth endpoints (ARCHITECTURE.md, "Origins"): with PUBLIC_URL unset, a page
+ * Which pages may use the auth endpoints (docs/auth.md, "Origins"): with PUBLIC_URL unset, a page
  * from the address the request was sent to, when that is one of the server's own (an IP literal,
  * localhost, the machine's name, a TRUSTED_ORIGINS host), and no page at all for a request sent to any
  * other name (DNS rebinding); with PUBLIC_URL set, a page from it; TRUSTED_ORIGINS adds more in both

@@ -17,8 +17,10 @@ import { upgradeSnapshots } from '#server/backup/upgrade-snapshots';
 import { loadConfig } from '#server/config/config';
 import { DatabaseNewerError, MIGRATIONS_DIR, openDatabase } from '#server/db/client';
 import { migrationState, readJournal } from '#server/db/migration-level';
+import { openPgliteClient } from '#server/db/pglite';
 import { cookieHeader, requestToken, signIn } from '#tests/factories/account';
 import { startDataDirServer } from '#tests/helpers/data-dir-server';
+import { TEST_PGLITE_TEMPLATE_DIR } from '#tests/helpers/pglite-template';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '#tests/helpers/test-database';
 
 /**
@@ -46,6 +48,9 @@ function migrationsUpTo(count: number): string {
   return folder;
 }
 const full = (m: { tag: string }) => ({ ...m, version: '7', breakpoints: true });
+
+/** A new, empty PGlite database, as a new data directory starts (from the template, not initdb). */
+const newPglite = (dataDir: string) => openPgliteClient(dataDir, TEST_PGLITE_TEMPLATE_DIR);
 
 interface Sql {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -174,7 +179,7 @@ describe.each(testDatabaseKinds())('upgrading a database from every earlier migr
       }
 
       const dataDir = mkdtempSync(join(root, `data-${count}-`));
-      const client = await PGlite.create(join(dataDir, 'pglite'));
+      const client = await newPglite(join(dataDir, 'pglite'));
       await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsUpTo(count) });
       const uid = await seed(client);
       const before = await rowsOf(client);
@@ -234,7 +239,7 @@ describe('an upgrade whose migration fails', () => {
   it('leaves one snapshot: the next start of the same upgrade uses it instead of writing another', async () => {
     const dataDir = mkdtempSync(join(root, 'failing-'));
     const count = journal.length - 1;
-    const client = await PGlite.create(join(dataDir, 'pglite'));
+    const client = await newPglite(join(dataDir, 'pglite'));
     await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsUpTo(count) });
     const uid = await seed(client);
     // drizzle records each migration in its table within the migrations' transaction: refusing
@@ -275,11 +280,11 @@ describe('an upgrade whose migration fails', () => {
     expect(log[1]).toBe(
       `Upgrading the database from ${from.tag} to ${to.tag}; the data as it was is saved in ${snapshot}, ` +
         'taken by an earlier start whose upgrade failed (nothing has changed since, so no new snapshot is ' +
-        'taken; to go back: README, "Upgrading").',
+        'taken; to go back: docs/operations.md, "Upgrading").',
     );
 
     // Once the migration can run, the upgrade succeeds and keeps that snapshot, and only it.
-    const fixed = await PGlite.create(join(dataDir, 'pglite'));
+    const fixed = await newPglite(join(dataDir, 'pglite'));
     await fixed.exec('drop trigger refuse_migration on drizzle.__drizzle_migrations');
     await fixed.close();
     const database = await start();
@@ -309,7 +314,7 @@ describe('an upgrade whose migration fails', () => {
 describe('a database from a later version', () => {
   it('stops the start with one line instead of running this version on it', async () => {
     const dataDir = mkdtempSync(join(root, 'later-'));
-    const client = await PGlite.create(join(dataDir, 'pglite'));
+    const client = await newPglite(join(dataDir, 'pglite'));
     await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
     await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
       'later',
@@ -319,7 +324,7 @@ describe('a database from a later version', () => {
     await expect(openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') })).rejects.toThrow(
       new DatabaseNewerError(
         `The database in ${join(dataDir, 'pglite')} was upgraded by a later version of Draftsmith than this one. ` +
-          'Run that version, or restore the snapshot taken before the upgrade (README, "Upgrading").',
+          'Run that version, or restore the snapshot taken before the upgrade (docs/operations.md, "Upgrading").',
       ),
     );
   }, 120_000);

@@ -3,7 +3,17 @@ import { describeResponses, errorResponse } from '#server/openapi/document-respo
 import { jsonSchemaOf } from '#server/openapi/json-schema';
 import type { ErrorStatus } from '#server/openapi/route-responses';
 import { NO_SECURITY, SESSION_SECURITY, type SecurityRequirement } from '#server/openapi/security';
+import {
+  MAILS_PER_ADDRESS,
+  MAILS_PER_ADDRESS_IN_ALL,
+  OTHER_AUTH_CALLS_PER_MINUTE,
+} from '#server/plugins/rate-limit-auth';
 import { forgotPasswordSchema, signInSchema, signUpSchema } from '#shared/auth-schemas';
+import {
+  API_KEY_EXPIRY_DAYS_MAX,
+  API_KEY_EXPIRY_DAYS_MIN,
+  API_KEY_NAME_MAX,
+} from '#shared/credential-schemas';
 import {
   createKeyBody,
   deleteKeyBody,
@@ -25,6 +35,7 @@ import {
   unlinkAccountBody,
 } from './auth-body-rules.ts';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
+import { originMismatchMessage, unknownAddressMessage } from './origins.ts';
 
 /*
  * better-auth's endpoints under /api/auth, which one catch-all route forwards (auth/auth-plugin.ts): each
@@ -32,6 +43,36 @@ import { AUTH_BASE_PATH } from './auth-endpoint.ts';
  * rules accept (auth/auth-body-rules.ts, api-key-passkey-rules.ts, from the shared schemas) and
  * better-auth's replies. Its errors come in the API's shape (auth/web-bridge.ts).
  */
+
+/**
+ * What every /api/auth/* endpoint shares (auth-plugin.ts, origins.ts, web-bridge.ts), for the document's
+ * description (openapi/document.ts): the endpoints forwarded, the errors' shape, the origin refusals and
+ * the per-IP budget of the calls that have no limit of their own.
+ */
+export const AUTH_DESCRIPTION =
+  '**better-auth’s endpoints** (`/api/auth/*`, the tags Sign-in, Account and Teams): only those listed are ' +
+  'forwarded; any other path there answers 404 `not_found:api`. Their errors come in the same shape, ' +
+  'better-auth’s own codes as `<type>:<better-auth code>` (e.g. 401 ' +
+  '`unauthorized:invalid_email_or_password`). A call sent to a name that is not this server’s own ' +
+  `answers 403 \`forbidden:origin\` (“${unknownAddressMessage('Y')}”), as does a call with cookies, or a ` +
+  'browser’s, from a page (`Origin`, else `Referer`) the server does not trust ' +
+  `(“${originMismatchMessage('X', 'Y')}”); a cookie call without an \`Origin\` (or \`null\`) is 403 ` +
+  '`forbidden:missing_or_null_origin`. The calls without a limit of their own (the sign-in, password and ' +
+  `mail calls say theirs) share ${OTHER_AUTH_CALLS_PER_MINUTE} a minute per IP (429 \`rate_limit:auth\`); ` +
+  '`AUTH_RATE_LIMIT_PER_IP=0` turns every auth limit off.';
+
+/** The limits of the calls that send a mail to an address (plugins/rate-limit-auth.ts mailGuard). */
+const mailLimits = (code: string) =>
+  `429 \`rate_limit:${code}\` past AUTH_RATE_LIMIT_PER_IP calls a minute per IP, or ${MAILS_PER_ADDRESS} ` +
+  `an hour for one address from one network and ${MAILS_PER_ADDRESS_IN_ALL} in all, counted whether or ` +
+  'not it has an account.';
+
+/** The per-account limits of the calls that check a password (plugins/rate-limit-auth.ts credentialGuard). */
+const failureLimits =
+  'AUTH_RATE_LIMIT_PER_ACCOUNT failures per 10 minutes for one account and IP (an attempt is counted ' +
+  'before it runs and given back when it succeeds); an account with that many failures from anywhere is ' +
+  'slowed down, not locked: its attempts take turns 0.25 s apart, doubling up to 8 s (429 when the turns ' +
+  'are booked further ahead).';
 
 /** better-auth's user as its endpoints return it (more fields may come). */
 const authUserSchema = z
@@ -106,8 +147,12 @@ const OPERATIONS: AuthOperation[] = [
     tag: 'auth',
     summary: 'Sign up with e-mail and password',
     description:
-      'Creates the account and signs it in: the reply sets the session cookie. A verification link is mailed. ' +
-      '422 when the address already has an account.',
+      'Creates the account and signs it in: the reply sets the session cookie. A verification link is mailed ' +
+      '(valid 24 hours). The body is checked by the sign-up rules first (400 `bad_request:validation` with the ' +
+      'rule’s message), and only `name` (the username), `email`, `password`, `callbackURL` and `rememberMe` ' +
+      'reach better-auth (no `image`: photos are uploaded). 422 when the address already has an account. 429 ' +
+      '`rate_limit:sign_up` (“Too many sign-up attempts. Try again in N seconds.”) past AUTH_RATE_LIMIT_PER_IP ' +
+      `attempts a minute per IP, or ${failureLimits}`,
     security: NO_SECURITY,
     body: signUpBody,
     reply: userWithToken,
@@ -119,8 +164,9 @@ const OPERATIONS: AuthOperation[] = [
     tag: 'auth',
     summary: 'Sign in with e-mail and password',
     description:
-      'Sets the session cookie. Failures are counted per IP and per address (429 `rate_limit:sign_in`); ' +
-      'a disabled account gets 403 `forbidden:banned_user`.',
+      'Sets the session cookie. 401 `unauthorized:invalid_email_or_password`; a disabled account gets 403 ' +
+      '`forbidden:banned_user`. 429 `rate_limit:sign_in` (“Too many sign-in attempts. Try again in N ' +
+      `seconds.”) past AUTH_RATE_LIMIT_PER_IP attempts a minute per IP, or ${failureLimits}`,
     security: NO_SECURITY,
     body: signInSchema.extend(optionalExtras.shape),
     reply: z.object({
@@ -186,7 +232,8 @@ const OPERATIONS: AuthOperation[] = [
     tag: 'auth',
     summary: 'Mail a password reset link',
     description:
-      'Always the same answer, whether or not the address has an account. The link opens `/reset-password?token=…`.',
+      'Always the same answer, whether or not the address has an account (the mail is not waited for). The ' +
+      `link opens \`/reset-password?token=…\` and works once, for an hour. ${mailLimits('reset_request')}`,
     security: NO_SECURITY,
     body: forgotPasswordSchema.extend(mailRequestExtras.shape),
     reply: status.extend({ message: z.string() }),
@@ -197,7 +244,11 @@ const OPERATIONS: AuthOperation[] = [
     path: '/reset-password',
     tag: 'auth',
     summary: 'Set a new password with a reset link’s token',
-    description: 'Ends every session of the account and deletes its API keys.',
+    description:
+      'The token of a reset link (once, within the hour) and a new password by the sign-up rules. Every ' +
+      'credential of the account ends: its sessions and their access tokens, API keys, passkeys, other reset ' +
+      'links and the team invitations it sent (SECURITY.md, “What ends a credential”). 429 ' +
+      '`rate_limit:reset_password` past AUTH_RATE_LIMIT_PER_IP calls a minute per IP.',
     security: NO_SECURITY,
     body: resetPasswordBody,
     reply: status,
@@ -208,6 +259,7 @@ const OPERATIONS: AuthOperation[] = [
     path: '/send-verification-email',
     tag: 'auth',
     summary: 'Mail a new verification link',
+    description: `The link it mails is valid 24 hours. ${mailLimits('verification_email')}`,
     security: NO_SECURITY,
     body: forgotPasswordSchema.extend(mailRequestExtras.shape),
     reply: status,
@@ -219,7 +271,9 @@ const OPERATIONS: AuthOperation[] = [
     tag: 'auth',
     summary: 'Open a verification link',
     description:
-      'Marks the address verified and redirects to the web page `/verify-email` (`?error=…` when it cannot).',
+      'Marks the address verified and redirects to the web page `/verify-email`, or to ' +
+      '`/verify-email?error=TOKEN_EXPIRED` (a link older than 24 hours) or `?error=INVALID_TOKEN`. It signs ' +
+      'nobody in.',
     security: NO_SECURITY,
     query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
     reply: { redirect: 'To the web page `/verify-email`.' },
@@ -250,7 +304,10 @@ const OPERATIONS: AuthOperation[] = [
     path: '/update-user',
     tag: 'account',
     summary: 'Change the username or the image URL',
-    description: 'Without a session: 401 `unauthorized:no_current_user` (“No current user”).',
+    description:
+      'A `name` by the username rules; an `image` null or an http(s) URL of at most 2048 characters without ' +
+      'credentials (a photo is uploaded with `PUT /api/users/{uid}/photo`); else 400 `bad_request:validation`. ' +
+      'Without a session: 401 `unauthorized:no_current_user` (“No current user”).',
     security: signedIn,
     body: z.object({ name: signUpSchema.shape.username.optional(), image: z.string().nullable().optional() }),
     reply: status,
@@ -262,8 +319,9 @@ const OPERATIONS: AuthOperation[] = [
     tag: 'account',
     summary: 'Change the password',
     description:
-      'Every other session ends (and its access tokens), whatever `revokeOtherSessions` says, and every API key ' +
-      'and reset link (SECURITY.md, “What ends a credential”); this browser gets a new session.',
+      'Every other session ends (and its access tokens), whatever `revokeOtherSessions` says, and every API ' +
+      'key; passkeys, reset links and sent invitations stay (SECURITY.md, “What ends a credential”). This ' +
+      'browser gets a new session. Limited like a sign-in, per session (429 `rate_limit:change_password`).',
     security: signedIn,
     body: changePasswordBody,
     reply: userWithToken,
@@ -277,7 +335,7 @@ const OPERATIONS: AuthOperation[] = [
     description:
       'With the password when the account has one (400 `bad_request:password_required`, `bad_request:invalid_password`); ' +
       'a social-only account needs a session younger than a day (400 `bad_request:session_expired`). ' +
-      'Everything of the account is deleted.',
+      'Limited like a sign-in, per session (429 `rate_limit:delete_user`). Everything of the account is deleted.',
     security: signedIn,
     body: deleteUserBody,
     reply: success.extend({ message: z.string() }),
@@ -308,7 +366,8 @@ const OPERATIONS: AuthOperation[] = [
     tag: 'account',
     summary: 'End every session',
     description:
-      'Every session (this one too) and its access tokens, every API key and every reset link end.',
+      'Every session (this one too) and its access tokens, and every API key end; passkeys, reset links and ' +
+      'sent invitations stay.',
     security: signedIn,
     reply: status,
     errors: withSession,
@@ -318,7 +377,9 @@ const OPERATIONS: AuthOperation[] = [
     path: '/revoke-other-sessions',
     tag: 'account',
     summary: 'End every other session',
-    description: 'Every other session and its access tokens, every API key and every reset link end.',
+    description:
+      'Every other session and its access tokens, and every API key end; passkeys, reset links and sent ' +
+      'invitations stay.',
     security: signedIn,
     reply: status,
     errors: withSession,
@@ -377,9 +438,11 @@ const OPERATIONS: AuthOperation[] = [
     tag: 'account',
     summary: 'Create a personal API key',
     description:
-      'The reply’s `key` (`ds_…`) is shown this once; it is stored hashed, and its owner is mailed. From a ' +
-      'session proven within `AUTH_FRESH_SIGN_IN_SECONDS` (10 minutes), else 403 `forbidden:reauth_required` ' +
-      '(POST /reauthenticate, then again).',
+      `A \`name\` of 1–${API_KEY_NAME_MAX} characters and an \`expiresIn\` of ${API_KEY_EXPIRY_DAYS_MIN} to ` +
+      `${API_KEY_EXPIRY_DAYS_MAX} days (in seconds), or none. The reply’s \`key\` (\`ds_…\`) is shown this once; ` +
+      'it is stored hashed, and its owner is mailed. From a session proven within `AUTH_FRESH_SIGN_IN_SECONDS` ' +
+      '(10 minutes), else 403 `forbidden:reauth_required` (POST /reauthenticate, then again). A key is ' +
+      'checked on every call it makes: while its owner is disabled it answers 401 `unauthorized:disabled`.',
     security: signedIn,
     body: createKeyBody,
     reply: apiKey.extend({ key: z.string() }),
@@ -535,7 +598,8 @@ function teamOperations(): AuthOperation[] {
     op('post', 'create', 'Create a team', team, {
       description:
         'The caller becomes its owner, and the session works in it. The name is one line of at most 60 ' +
-        'characters; the slug lower-case letters and digits joined by hyphens (at most 64).',
+        'characters; the slug lower-case letters and digits joined by hyphens (at most 64); else 400 ' +
+        '`bad_request:validation`. No logo or metadata reach better-auth.',
       body: z.object({ name: z.string(), slug: z.string() }),
     }),
     op('post', 'update', 'Rename a team', team, {
@@ -562,8 +626,9 @@ function teamOperations(): AuthOperation[] {
       description:
         'Owners and admins with a verified address (403 `forbidden:email_unverified`): mails a link to ' +
         '`/accept-invitation/<id>`, valid for 7 days; the role is member or admin. At most 20 a day per inviter ' +
-        'and 50 per team (429 `rate_limit:invitations`), and counted per address like the other mails (429). ' +
-        'Ends with its sender’s credentials (a password reset, disabling).',
+        'and 50 per team (429 `rate_limit:invitations`), and counted per address like the other mails (429 ' +
+        '`rate_limit:invitation`). The mail’s subject is “You are invited to a team on Draftsmith”, naming ' +
+        'neither the team nor the inviter. Ends with its sender’s credentials (a password reset, disabling).',
       body: z.object({
         email: z.string(),
         role: z.enum(['member', 'admin']),
@@ -580,8 +645,8 @@ function teamOperations(): AuthOperation[] {
     op('get', 'list-user-invitations', 'The invitations to the caller', z.array(invitationRecord)),
     op('post', 'accept-invitation', 'Accept an invitation', anyObject, {
       description:
-        'A team with a paid subscription takes members up to its seats: past them 409 `conflict:seats_full`, ' +
-        'the invitation staying pending until an owner adds seats.',
+        'A team with a live subscription takes members up to the seats it pays for, any other up to 100: past ' +
+        'them 409 `conflict:seats_full`, the invitation staying pending until an owner adds seats.',
       body: invitationId,
     }),
     op('post', 'reject-invitation', 'Decline an invitation', anyObject, { body: invitationId }),
@@ -596,7 +661,13 @@ function teamOperations(): AuthOperation[] {
       description: 'Owners hand over ownership this way (the only owner cannot leave).',
       body: z.object({ memberId: z.string(), role: z.string(), organizationId: z.string().optional() }),
     }),
-    op('post', 'leave', 'Leave a team', memberRecord, { body: orgId }),
+    op('post', 'leave', 'Leave a team', memberRecord, {
+      description:
+        'The team’s plan and shared chats end for the caller at once, and their copies of its chats are ' +
+        'deleted. The only owner cannot leave (400 ' +
+        '`bad_request:you_cannot_leave_the_organization_as_the_only_owner`): make someone else an owner first.',
+      body: orgId,
+    }),
   ];
 }
 

@@ -52,7 +52,7 @@ export async function backupCommand(argv: string[]): Promise<void> {
   if (database.kind === 'postgres') {
     console.log(
       'The database is PostgreSQL, so it is not in this archive: back it up with pg_dump, e.g. ' +
-        'pg_dump --format=custom --file=draftsmith.dump "$DATABASE_URL" (README, "Backups").',
+        'pg_dump --format=custom --file=draftsmith.dump "$DATABASE_URL" (docs/operations.md, "Backups").',
     );
   }
   console.log('Keep it private: it holds password hashes, the auth secret and any keys in the settings.');

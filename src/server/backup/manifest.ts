@@ -70,7 +70,7 @@ export const manifestSchema = z.object({
   reason: z.enum(['backup', 'pre-upgrade']),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
-    /** False for PostgreSQL: pg_dump is its tool (README, "Backups"). */
+    /** False for PostgreSQL: pg_dump is its tool (docs/operations.md, "Backups"). */
     included: z.boolean(),
     schema: schemaLevel,
   }),

@@ -32,7 +32,7 @@ export async function restoreCommand(argv: string[]): Promise<void> {
   );
   if (kind === 'postgres') {
     console.log(
-      'The database was PostgreSQL and is not in the archive: restore it with pg_restore (README, "Backups").',
+      'The database was PostgreSQL and is not in the archive: restore it with pg_restore (docs/operations.md, "Backups").',
     );
   }
   if (contents.settings) {

@@ -46,7 +46,7 @@ export function upgradeSnapshots(options: {
         options.log(
           `Upgrading the database from ${upgrade.from.latest} to ${upgrade.to.latest}; the data as it was is saved in ` +
             `${join(directory, earlier)}, taken by an earlier start whose upgrade failed (nothing has changed ` +
-            'since, so no new snapshot is taken; to go back: README, "Upgrading").',
+            'since, so no new snapshot is taken; to go back: docs/operations.md, "Upgrading").',
         );
         return;
       }
@@ -77,7 +77,7 @@ export function upgradeSnapshots(options: {
       written = name;
       options.log(
         `Upgrading the database from ${upgrade.from.latest} to ${upgrade.to.latest}; the data as it was is saved in ` +
-          `${join(directory, name)} (to go back: README, "Upgrading").`,
+          `${join(directory, name)} (to go back: docs/operations.md, "Upgrading").`,
       );
     },
 

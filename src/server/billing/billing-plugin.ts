@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates `app.billing` from STRIPE_* (README: Billing). The Stripe library is loaded only when billing
+ * Decorates `app.billing` from STRIPE_* (docs/billing.md, "Stripe"). The Stripe library is loaded only when billing
  * is configured: a server without it does not carry its memory (issue 15).
  */
 export const billingPlugin = fp(

@@ -82,7 +82,7 @@ async function openPglite({
     if (state.newerThanCode) {
       throw new DatabaseNewerError(
         `The database in ${dataDir} was upgraded by a later version of Draftsmith than this one. ` +
-          'Run that version, or restore the snapshot taken before the upgrade (README, "Upgrading").',
+          'Run that version, or restore the snapshot taken before the upgrade (docs/operations.md, "Upgrading").',
       );
     }
     // A new database has nothing to lose; an existing one is snapshotted before its schema changes.

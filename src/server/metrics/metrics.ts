@@ -22,8 +22,8 @@ export interface PoolStats {
 
 /**
  * Every metric in one place, on a registry of its own (one per app: tests build many apps in one
- * process, and the global registry would see each name twice). Names and labels are in README
- * ("Monitoring"). Labels are bounded: route patterns, never raw URLs; tool slugs; fixed outcome words.
+ * process, and the global registry would see each name twice). Names and labels are in docs/operations.md
+ * ("Metrics"). Labels are bounded: route patterns, never raw URLs; tool slugs; fixed outcome words.
  */
 export function createMetrics(sources: MetricSources) {
   const registry = new Registry();

@@ -22,12 +22,15 @@ declare module 'fastify' {
 
 /** The parts of the document read here. */
 type OpenApiDocument = Record<string, unknown> & {
+  info?: Record<string, unknown> & { description?: string };
   paths?: Record<string, unknown>;
   components?: Record<string, unknown> & { schemas?: Record<string, JsonSchema> };
 };
 
 /** What the domains add to the document: paths no route declares, and schemas to show once. */
 export interface DocumentExtras {
+  /** Markdown added to the document's description: what the extra paths share (better-auth's endpoints). */
+  description?: string;
   /** Paths served by one catch-all route (better-auth's endpoints), described one by one. */
   paths?: () => Record<string, unknown>;
   /** More schemas the document shows once, as components, and refers to by name. */
@@ -104,14 +107,18 @@ function usedSchemas(document: OpenApiDocument): Record<string, JsonSchema> {
 
 /**
  * @fastify/swagger's whole-document transform: the registered zod schemas as components, the extra
- * paths (better-auth's endpoints, which one catch-all route forwards) as their own, and only the
- * components in use.
+ * paths (better-auth's endpoints, which one catch-all route forwards) as their own with what they share
+ * added to the description, and only the components in use.
  */
 export function documentObject(extras: DocumentExtras = {}): SwaggerTransformObject {
   registerComponents(extras.components ?? []);
   return (input) => {
     const document = zodComponents(input) as OpenApiDocument;
     document.paths = { ...document.paths, ...extras.paths?.() };
+    if (extras.description) {
+      const described = [document.info?.description, extras.description].filter(Boolean).join('\n\n');
+      document.info = { ...document.info, description: described };
+    }
     document.components = { ...document.components, schemas: usedSchemas(document) };
     return document as ReturnType<SwaggerTransformObject>;
   };

@@ -25,6 +25,11 @@ const isUserId = (id: string) => USER_ID.test(id);
 const uidParams = z.object({ uid: z.string().regex(USER_ID, 'This is not a user id.') });
 const noSuchUser = () => new AppError('not_found:user', 'No account has this id.');
 
+/** Every admin route's first refusal, after the token's (the scope's hook below). */
+const ADMIN_ONLY =
+  '403 `forbidden:admin` for anyone but an administrator (ADMIN_EMAILS, with a verified address: else ' +
+  '`forbidden:email_unverified`), checked in the database on every call.';
+
 /**
  * The administrators' API (/api/admin/*), inside the protected scope: the caller is signed in, and this
  * scope's own hook answers 403 unless the caller is an admin (ADMIN_EMAILS) whose account is enabled,
@@ -50,8 +55,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Accounts, newest first',
         description:
-          '`query` matches part of the name or e-mail address in any case; 20 a page (`limit` up to 100), ' +
-          '`nextCursor` for the next.',
+          '`query` matches part of the name or e-mail address in any case (`%` and `_` match themselves); ' +
+          `20 a page (\`limit\` up to 100), \`nextCursor\` for the next. ${ADMIN_ONLY}`,
         querystring: adminUsersQuerySchema,
         response: { 200: adminUsersPageSchema, ...apiErrors(400, 403) },
       },
@@ -75,6 +80,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Set an account’s plan',
+        description:
+          'Creates the profile of an account that never opened the app. The plan is then counted by calendar ' +
+          'month (a Stripe period no longer applies until its subscription next changes). 404 ' +
+          `\`not_found:user\` for no such account. ${ADMIN_ONLY}`,
         params: uidParams,
         body: setPlanBodySchema,
         response: { 200: adminUserReplySchema, ...apiErrors(400, 403, 404) },
@@ -95,8 +104,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Disable an account',
         description:
-          'It can no longer sign in, its sessions end and every access token issued so far stops working. ' +
-          '400 `bad_request:admin` for the caller’s own account.',
+          'Every credential of the account ends, on every instance (sessions and the access tokens issued so ' +
+          'far, API keys, passkeys, reset links, the invitations it sent): sign-in answers 403 ' +
+          '`forbidden:banned_user`, a social sign-in returns to `/signin?error=BANNED_USER`, `POST /api/jwt` ' +
+          'answers 403 `forbidden:disabled`, an API key 401 `unauthorized:disabled`, its public links 404. ' +
+          '400 `bad_request:admin` for the caller’s own account, 404 `not_found:user` for no such account. ' +
+          ADMIN_ONLY,
         params: uidParams,
         response: { 200: adminUserReplySchema, ...apiErrors(400, 403, 404) },
       },
@@ -119,6 +132,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Enable a disabled account',
+        description:
+          'Gives back the sign-in (password, Google, GitHub), not the credentials that ended. 404 ' +
+          `\`not_found:user\` for no such account. ${ADMIN_ONLY}`,
         params: uidParams,
         response: { 200: adminUserReplySchema, ...apiErrors(400, 403, 404) },
       },
@@ -138,7 +154,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Teams',
-        description: 'Every team, newest first (at most 200), `query` matching part of its name or slug.',
+        description:
+          'Every team, newest first (at most 200), `query` matching part of its name or slug in any case ' +
+          `(\`%\` and \`_\` match themselves). ${ADMIN_ONLY}`,
         querystring: adminTeamsQuerySchema,
         response: { 200: z.object({ organizations: z.array(adminTeamSchema) }), ...apiErrors(400, 403) },
       },
@@ -156,7 +174,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set a team’s plan',
         description:
           'The plan that counts the team’s members’ generations while they work in the team’s workspace ' +
-          '(`free`: none, their own plans apply). 404 `not_found:organization` for an unknown team.',
+          '(`free`: none, their own plans apply). 404 `not_found:organization` for an unknown team. ' +
+          ADMIN_ONLY,
         params: z.object({ id: z.string().min(1).max(200) }),
         body: setPlanBodySchema,
         response: { 200: z.object({ organization: adminTeamSchema }), ...apiErrors(400, 403, 404) },
@@ -176,7 +195,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const usageSchema = {
     tags: ['admin'],
     summary: 'Generations per tool per day, and accounts per plan',
-    description: 'Successful generations per tool per UTC day, the last 30 days.',
+    description: `Successful generations per tool per UTC day, the last 30 days. ${ADMIN_ONLY}`,
     response: { 200: adminUsageSchema, ...apiErrors(403) },
   };
   app.get('/admin/usage', { schema: usageSchema }, async () => {

@@ -33,7 +33,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  // Not in the OpenAPI document: `npm run backup` is its one client (README, ADR 0015).
+  // Not in the OpenAPI document: `npm run backup` is its one client (docs/operations.md, "Backups"; ADR 0015).
   app.post('/admin/backup', { schema: { hide: true }, onRequest: checkToken }, async (request, reply) => {
     if (running) {
       throw new AppError('conflict:backup_running', 'A backup is already running: wait for it to finish.');

@@ -67,11 +67,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Open a Stripe Checkout',
         description:
           'The URL of a Stripe Checkout page for the plan and period, which the browser opens; Stripe sends it ' +
-          'back to `/subscription?checkout=success|cancel`. With `organizationId`, the team’s subscription ' +
-          '(owners and admins; 403 `forbidden:organization` otherwise), `seats` seats (at least one per member), ' +
-          'back to `/team`; Enterprise is sold to teams only. 409 `conflict:subscription` with a live ' +
-          'subscription, 400 `bad_request:billing` for a period without a price, 404 `not_found:billing_off` ' +
-          'without Stripe, 502 when Stripe fails; 10 a minute per user.',
+          'back to `/subscription?checkout=success|cancelled`. With `organizationId`, the team’s subscription, ' +
+          '`seats` seats (at least one per member), back to `/team`; Enterprise is sold to teams only. In this ' +
+          `order: 404 \`not_found:billing_off\` without Stripe (“${BILLING_OFF_MESSAGE}”); 429 ` +
+          `\`rate_limit:billing\` past ${BILLING_CALLS_PER_MINUTE} a minute per user (with the portal); for a team, ` +
+          '404 `not_found:organization` or 403 `forbidden:organization` unless the caller owns or administers ' +
+          'it; 400 `bad_request:billing` for Enterprise without a team or a period without a price; 409 ' +
+          '`conflict:subscription` with a live subscription; 502 `bad_gateway:billing` when Stripe fails.',
         body: checkoutBody,
         response: { 200: urlReply, ...apiErrors(400, 403, 404, 409, 429, 502) },
       },
@@ -104,8 +106,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Open the Stripe customer portal',
         description:
           'The URL of the portal where a subscriber changes or cancels the subscription (with `organizationId`, ' +
-          'the team’s: its seats too; owners and admins). 404 `not_found:billing` before any checkout, ' +
-          '`not_found:billing_off` without Stripe.',
+          'the team’s: its seats too). In this order: 404 `not_found:billing_off` without Stripe; 429 ' +
+          '`rate_limit:billing` (with Checkout); for a team, 404 `not_found:organization` or 403 ' +
+          '`forbidden:organization` unless the caller owns or administers it; 404 `not_found:billing` before ' +
+          'any checkout; 502 `bad_gateway:billing` when Stripe fails.',
         body: portalBody,
         response: { 200: urlReply, ...apiErrors(400, 403, 404, 429, 502) },
       },
@@ -127,9 +131,13 @@ const webhookSchema = {
   tags: ['billing'],
   summary: 'Stripe’s webhook',
   description:
-    'Called by Stripe, signed with the webhook’s secret. `checkout.session.completed` and ' +
-    '`customer.subscription.created|updated|deleted` set the account’s plan; each event is applied once ' +
-    '(a redelivery does nothing), and a failed one answers 500 so that Stripe delivers it again.',
+    'Called by Stripe: 404 `not_found:billing` without Stripe, 400 `bad_request:signature` unless ' +
+    '`Stripe-Signature` is Stripe’s signature of the raw body with the webhook’s secret. ' +
+    '`checkout.session.completed` and `customer.subscription.created|updated|deleted` set the plan of the ' +
+    'account or team they name; each event is applied once (a redelivery does nothing), and a failed one ' +
+    'answers 500 so that Stripe delivers it again. An event older than the last one applied to the ' +
+    'subscription is ignored, an ended subscription is never revived, and the end of an older ' +
+    'subscription leaves the current one alone.',
   security: [{ stripeSignature: [] }] satisfies SecurityRequirement[],
   handlerBody: {
     'application/json': z

@@ -37,7 +37,8 @@ const stopSchema = {
   description:
     'The Stop button: ends the caller’s running generation (the `generationId` of its `start` event), which ' +
     'saves what it wrote with status `stopped`; the reply comes once that chat is saved (`historyId` null and ' +
-    '`failed` when nothing could be saved). 404 when it is not running (any more).',
+    '`failed` when nothing could be saved). 404 `not_found:generation` when the caller has no such generation ' +
+    'running (any more), on any instance.',
   params: z.object({ id: z.string() }),
   response: {
     200: z.object({
@@ -58,7 +59,8 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The caller’s running generations',
         description:
           'Every generation of the caller still being written, on any instance, newest first: what the ' +
-          'sidebar marks, and what `GET /api/generations/{id}/stream` follows after a reload.',
+          'sidebar marks, and what `GET /api/generations/{id}/stream` follows after a reload. With REDIS_URL, ' +
+          'an entry whose instance stopped without taking it off is left out once it is 2 hours old.',
         response: { 200: z.object({ generations: z.array(runningGenerationSchema) }) },
       },
     },
@@ -77,8 +79,8 @@ export const generationRoutes: FastifyPluginAsyncZod = async (app) => {
           '`progress` so far, then live until `done` (the reply’s object) or `error`. A generation that ended ' +
           `in the last ${FINAL_TTL_MS / 60_000} minutes answers its final event at once. From another instance ` +
           'than the one writing it, the text comes through Redis (REDIS_URL). Following ' +
-          'never stops it: only `POST /api/generations/{id}/stop` does. 404 for another user’s generation, as ' +
-          'for one that does not exist.',
+          'never stops it: only `POST /api/generations/{id}/stop` does. 404 `not_found:generation` for another ' +
+          'user’s generation, as for one that does not exist or ended longer ago.',
         params: z.object({ id: z.string().max(100) }),
         response: {
           200: {

@@ -30,8 +30,8 @@ export const historyDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download chats as a ZIP',
         description:
           'Every chat of one tool (`service`), or of every tool, as a ZIP of Markdown files ' +
-          `(\`<tool>/<date>-<title>.md\`), streamed while it is built. ${CHAT_ZIPS_PER_HOUR} an hour ` +
-          '(429 `rate_limit:chat_export`).',
+          `(\`<tool>/<date>-<title>.md\`), streamed while it is built. 403 \`forbidden:user\` for another ` +
+          `account’s id, then ${CHAT_ZIPS_PER_HOUR} an hour (429 \`rate_limit:chat_export\`).`,
         params: z.object({ uid: z.string().min(1).max(200) }),
         querystring: z.object({ service: toolSlugSchema.optional() }),
         response: {

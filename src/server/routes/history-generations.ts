@@ -13,21 +13,43 @@ import { requestMessage } from '#server/history/chat-writer';
 import type { HistoryRow } from '#server/history/history-repository';
 import { apiErrors } from '#server/openapi/route-responses';
 import { validateToolInput } from '#server/routes/read-tool-request';
+import { ADMISSION_REFUSALS, numbered, RUN_FAILURES } from '#server/routes/tool-route-schema';
 import { chatTurns, continuationSystem, fitTurns } from '#server/tools/chat-context';
 import { serverToolOf } from '#server/tools/prompts';
 import type { ServerTool } from '#server/tools/server-tool';
-import { chatSchema, chooseVersionSchema, followUpSchema } from '#shared/history';
+import { chatSchema, chooseVersionSchema, FOLLOW_UP_MAX, followUpSchema } from '#shared/history';
+import { MAX_TEXT_CHARS } from '#shared/tool-inputs';
 import { isToolSlug } from '#shared/tools';
 
 const idParams = z.object({ id: z.string() });
 const notFound = () => new AppError('not_found:history', 'No such history chat.');
 
 const STREAM_NOTE =
-  'JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, ' +
-  '`delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it ' +
-  'early. It counts one generation of the caller’s plan (402 when none is left), against ' +
-  'AI_RATE_LIMIT_PER_USER and AI_MAX_IN_FLIGHT_PER_USER (429), and is saved in the chat, which then shows it. ' +
-  '404 for another user’s chat, as for one that does not exist.';
+  'JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, with ' +
+  'the chat as `historyId`, `delta`, `done` with the JSON reply’s object, or `error`), and ' +
+  '`POST /api/generations/{id}/stop` ends it early. It counts one generation of a plan (below) and is ' +
+  'saved in the chat, which then shows it.';
+
+/**
+ * The refusals of the three routes that answer in a chat, in their order (generation/admission.ts): the
+ * same pipeline as the tool routes', after the chat and its request are read.
+ */
+const CHAT_REFUSALS = [
+  '**Refusals**, in this order (JSON errors; a stream starts only once the generation has):',
+  '',
+  numbered([
+    '401 without a valid access token or API key, before the body is read; then the body’s own rules ' +
+      '(400 `bad_request:validation`).',
+    '503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 ' +
+      '`forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.',
+    '404 `not_found:history` for another user’s chat (a follow-up also takes one shared with a team of the ' +
+      'caller’s), as for one that does not exist; then this route’s own checks (above), and 413 ' +
+      '`payload_too_large:model_context` when the request to answer alone does not fit the model’s prompt.',
+    ...ADMISSION_REFUSALS,
+  ]),
+  '',
+  `${RUN_FAILURES} A chat deleted meanwhile ends it with 404 \`not_found:history\`.`,
+].join('\n');
 
 const answerResponse = {
   200: {
@@ -113,8 +135,9 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
         description:
           'A follow-up question in the chat: the model answers it with the chat’s earlier requests and answers ' +
           'as context (the tool’s instructions kept; the oldest turns left out when the chat is longer than ' +
-          'the model reads). A chat another member shared with the caller’s team continues in the caller’s own ' +
-          `copy, whose id the answer’s \`historyId\` is. ${STREAM_NOTE}`,
+          `the model reads). \`content\` is 1–${FOLLOW_UP_MAX.toLocaleString('en')} characters once trimmed ` +
+          '(400 otherwise). A chat another member shared with a team the caller belongs to continues in the ' +
+          `caller’s own copy, whose id the answer’s \`historyId\` is. ${STREAM_NOTE}\n\n${CHAT_REFUSALS}`,
         params: idParams,
         body: followUpSchema,
         response: answerResponse,
@@ -144,7 +167,9 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
         description:
           'Another version of the chat’s last answer (the chat keeps every version and shows the new one; a ' +
           'chat that ends with a request gets its answer). The first answer is made again as the tool made it, ' +
-          `from the request’s fields and the chat’s document. ${STREAM_NOTE}`,
+          'from the request’s fields and the chat’s document, read again once the checks below pass (with ' +
+          'the tool route’s document refusals). 400 `bad_request:regenerate` for a chat with no request to answer. ' +
+          `${STREAM_NOTE}\n\n${CHAT_REFUSALS}`,
         params: idParams,
         response: answerResponse,
       },
@@ -187,8 +212,9 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
         summary: 'Edit the first request and run it again',
         description:
           'The chat’s first request with new form fields (the tool’s own fields and rules, as its route takes ' +
-          'them as JSON; a chat made from a document keeps it), answered as another version of the whole ' +
-          `chat, which then shows it. ${STREAM_NOTE}`,
+          'them as JSON: 400 `bad_request:validation` with the field’s message, 413 `payload_too_large:input` ' +
+          `past ${MAX_TEXT_CHARS.toLocaleString('en')} characters; a chat made from a document keeps it), ` +
+          `answered as another version of the whole chat, which then shows it. ${STREAM_NOTE}\n\n${CHAT_REFUSALS}`,
         params: idParams,
         body: z.record(z.string(), z.unknown()).meta({ description: 'The tool’s fields, e.g. `{topic}`.' }),
         response: answerResponse,
@@ -214,7 +240,9 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
         description:
           'Shows version `version` (1-based) of a message on the chat’s path: another answer in its place, or ' +
           'another version of the whole chat for its first request; the chat then shows that version’s newest ' +
-          'branch, which follow-ups build on. 404 for an unknown chat, message or version.',
+          'branch, which follow-ups build on. 404 `not_found:history` for another user’s chat, as for one ' +
+          'that does not exist; 404 `not_found:message` for a message off the chat’s path or a version it ' +
+          'does not have.',
         params: z.object({ id: z.string(), messageId: z.string() }),
         body: chooseVersionSchema,
         response: { 200: z.object({ history: chatSchema }), ...apiErrors(400, 404) },

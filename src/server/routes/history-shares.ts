@@ -28,7 +28,8 @@ export const historyShareRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Share a chat by link',
         description:
           'A public read-only link to the chat (`/share/<token>`, an unguessable token): the same link while ' +
-          'it lives. Anyone with it reads the chat’s requests and answers, nothing else of the owner’s.',
+          'it lives. Anyone with it reads the chat’s requests and answers, nothing else of the owner’s ' +
+          '(`GET /api/shared/{token}`). 404 `not_found:history` for another user’s chat.',
         params: idParams,
         response: { 200: z.object({ share: chatShareSchema }), ...apiErrors(404) },
       },

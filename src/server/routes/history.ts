@@ -149,8 +149,11 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['history'],
         summary: 'Save a chat',
         description:
-          'For clients that save their own results (the tools save theirs). 413 `payload_too_large:history_quota` ' +
-          'past HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER, 429 past HISTORY_RATE_LIMIT_PER_USER a minute.',
+          'For clients that save their own results (the tools save theirs). In this order: 403 ' +
+          '`forbidden:user` when `uid` is not the caller’s; 429 `rate_limit:history` past ' +
+          'HISTORY_RATE_LIMIT_PER_USER a minute; 413 `payload_too_large:history_quota` past ' +
+          'HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to ' +
+          'save new ones.”), checked within the save, so saves at the same moment cannot pass it.',
         body: createHistorySchema,
         response: { 201: z.object({ history: chatSchema }), ...apiErrors(400, 403, 413, 429) },
       },
@@ -201,8 +204,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: ['history'],
     summary: 'The document a chat was made from',
     description:
-      'As it was uploaded, as an attachment with its name, for the chat’s author and the members of the ' +
-      'team it is shared with. 404 when the chat has none.',
+      'As it was uploaded, as an attachment with its name and `Content-Security-Policy: default-src ' +
+      "'none'; sandbox`, for the chat’s author and the members of the team it is shared with. 404 " +
+      '`not_found:file` when the chat has none, or is not the caller’s to read.',
     params: idParams,
     response: {
       200: fileReply('The document.', Object.values(DOCUMENT_MEDIA_TYPES)),
@@ -236,7 +240,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download a chat’s answer',
         description:
           'The answer as a Word document (`docx`) or as Markdown (`md`), named after the chat and the tool. ' +
-          '413 `payload_too_large:export` for a .docx of an answer over 200,000 characters.',
+          'In this order: 429 `rate_limit:exports` past HISTORY_RATE_LIMIT_PER_USER downloads a minute ' +
+          '(answers and transcripts together); 404 `not_found:history` for another user’s chat; 413 ' +
+          '`payload_too_large:export` for a .docx of an answer over 200,000 characters.',
         params: idParams,
         querystring: z.object({
           format: z.enum(EXPORT_FORMATS, { error: `must be one of: ${EXPORT_FORMATS.join(', ')}.` }),
@@ -278,7 +284,9 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download a whole chat',
         description:
           'The chat as Markdown (title, tool, date, then each request and answer it shows) or as JSON (the ' +
-          'chat as `GET /api/history/item/{id}` returns it).',
+          'chat as `GET /api/history/item/{id}` returns it). 429 `rate_limit:exports` past ' +
+          'HISTORY_RATE_LIMIT_PER_USER downloads a minute (answers and transcripts together), then 404 ' +
+          '`not_found:history` for another user’s chat.',
         params: idParams,
         querystring: z.object({ format: z.enum(['md', 'json'], { error: 'must be one of: md, json.' }) }),
         response: {

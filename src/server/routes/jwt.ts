@@ -23,10 +23,12 @@ export const jwtRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'With the session cookie and the session’s own e-mail address: an access token (an HS256 JWT, valid ' +
           'for 15 minutes) for `Authorization: Bearer`, working in the session’s active team (better-auth’s ' +
-          '`organization/set-active`; ask for a new token after switching). Ask again before it expires; it stops working at once ' +
-          'when its session ends (401 `unauthorized:token`). 401 `unauthorized:session` without a session or ' +
-          'for another address, 403 `forbidden:disabled` for a disabled account, 403 `forbidden:origin` for an ' +
-          'address this server does not know as its own.',
+          '`organization/set-active`; ask for a new token after switching) while the caller is a member of it, ' +
+          'else in the personal workspace. Ask again before it expires; it stops working at once when its ' +
+          'session ends (401 `unauthorized:token` “Your session has ended. Please sign in again.”). In this ' +
+          'order: 403 `forbidden:origin` for a call sent to a name this server does not know as its own; 401 ' +
+          '`unauthorized:session` without a session; 403 `forbidden:disabled` for a disabled account; 401 ' +
+          '`unauthorized:session` for another address.',
         security: SESSION_SECURITY,
         body: jwtRequestSchema,
         response: {

@@ -21,7 +21,9 @@ import { userPhotoRoutes } from './users-photo.ts';
  * Every route that needs a signed-in caller, in one scope behind one onRequest hook: the bearer token
  * is verified before the body is read (401 otherwise) and the caller becomes `request.user`, which the
  * handlers read. A new protected route is registered here and cannot skip the check; public routes
- * (health, config, jwt, uploads, /api/auth/*) are registered outside it, in app.ts.
+ * are registered outside it, in app.ts: health, config, jwt, uploads, shared chats (/api/shared/:token),
+ * /api/auth/*, the backup (POST /api/admin/backup, guarded by the backup token) and Stripe's webhook
+ * (guarded by its signature); the OpenAPI document and its reference UI, and /metrics, by their plugins.
  */
 export async function protectedApi(app: FastifyInstance) {
   app.addHook('onRequest', authenticate);

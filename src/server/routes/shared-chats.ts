@@ -18,8 +18,10 @@ export const sharedChatRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['history'],
         summary: 'A shared chat',
         description:
-          'What `/share/<token>` shows: the title, the tool, the date and the chat’s requests and answers. 404 ' +
-          'for a token that does not exist, or no longer does (revoked, or the chat deleted).',
+          'What `/share/<token>` shows: the title, the tool, the date and the chat’s requests and answers, ' +
+          'with `Cache-Control: no-store` and `X-Robots-Tag: noindex, nofollow`. 404 `not_found:share` for a ' +
+          'token that does not exist or no longer does (revoked, the chat or its owner deleted), and while ' +
+          'its owner’s account is disabled.',
         security: NO_SECURITY,
         params: z.object({ token: z.string().max(100) }),
         response: { 200: z.object({ chat: sharedChatSchema }), ...apiErrors(404) },

@@ -28,8 +28,9 @@ export const userExportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Export everything of the caller’s account',
         description:
-          'One tar.gz, streamed while it is built: `profile.json`, the photo, every chat as Markdown and as ' +
-          '`history.json`, the uploaded documents. 5 an hour (429 `rate_limit:data_export`).',
+          'One tar.gz (`draftsmith-export-<YYYY-MM-DD>.tar.gz`), streamed while it is built: `profile.json`, ' +
+          'the photo, every chat as Markdown and as `history.json`, the uploaded documents. 403 ' +
+          `\`forbidden:user\` for another account’s id, then ${EXPORTS_PER_HOUR} an hour (429 \`rate_limit:data_export\`).`,
         params: z.object({ uid: z.string().min(1).max(200) }),
         response: {
           200: fileReply('The archive (`draftsmith-export-<date>.tar.gz`).', ['application/gzip']),

@@ -111,9 +111,16 @@ export const userPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Upload the caller’s profile photo',
         description:
-          'A PNG, JPEG, WebP or GIF image of at most 2 MB, checked from its bytes and re-encoded without its ' +
-          'metadata (fit inside 1024×1024). 413 past 40 megapixels or 20 s of work, 429 past ' +
-          'PHOTO_RATE_LIMIT_PER_USER a minute, 503 `unavailable:photo_busy` when the server is busy with photos.',
+          'A PNG, JPEG, WebP or GIF image of at most 2 MB in the form field `photo`, checked from its bytes ' +
+          '(never SVG, whatever its name or type) and re-encoded without its metadata (turned upright, fit ' +
+          'inside 1024×1024). In this order: 403 `forbidden:user` for another account’s id; 429 ' +
+          '`rate_limit:photo` past PHOTO_RATE_LIMIT_PER_USER a minute, counted before the body is read; 415 ' +
+          '`unsupported_media_type:photo` for no form, 400 `bad_request:photo` for anything but one file in ' +
+          '`photo`, 413 `payload_too_large:photo` past 2 MB; 415 `unsupported_media_type:photo` for bytes of ' +
+          'another type; 503 `unavailable:photo_busy` (`Retry-After: 5`) when the server is busy with photos; ' +
+          '413 `payload_too_large:photo` past 40 megapixels (all frames) or still over 2 MB once re-encoded, ' +
+          '`payload_too_large:photo_too_complex` past 20 s of work, 400 `bad_request:photo` for a file that ' +
+          'cannot be decoded.',
         params: z.object({ uid: z.string().min(1).max(200) }),
         handlerBody: {
           'multipart/form-data': z.object({ photo: z.string().meta({ format: 'binary' }) }),

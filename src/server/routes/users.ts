@@ -40,7 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create the caller’s profile',
         description:
           'Idempotent: 201 with the profile when it was created (the first call after sign-up), 200 when it ' +
-          'existed. `username` names a new profile (default: the account’s name).',
+          'existed, as `GET /api/users/{uid}` shows it. `username` names a new profile (default: the account’s name).',
         // Extra fields of the documented payload (uid, photo; docs/product.md) are ignored: the caller is the bearer.
         body: z.object({ username: signUpSchema.shape.username.optional() }).nullish(),
         response: { 200: userReply, 201: userReply, ...apiErrors(400) },
@@ -60,7 +60,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'The caller’s profile, plan and usage',
-        description: '403 `forbidden:user` for another account’s id.',
+        description:
+          'The plan (`subscription`) and this period’s `usage`: `used`, the plan’s `limit` (null: unlimited) ' +
+          'and `periodEnd`, when the count starts again; in a team’s workspace with a paid plan, the team’s. ' +
+          '`admin`: an administrator (ADMIN_EMAILS, with a verified address, not disabled). `billing`: ' +
+          '`managed` when subscribed online (Stripe), `cancelAtPeriodEnd` when cancelled to end at ' +
+          '`periodEnd`. 403 `forbidden:user` for another account’s id.',
         params: z.object({ uid: z.string().min(1).max(200) }),
         response: { 200: userReply, ...apiErrors(400, 403, 404) },
       },

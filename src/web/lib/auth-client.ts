@@ -5,7 +5,7 @@ import { createAuthClient } from 'better-auth/react';
 import { networkTimeoutMs } from './api-client.ts';
 
 /**
- * better-auth's client for the cookie session under /api/auth (ARCHITECTURE.md); the one instance, for
+ * better-auth's client for the cookie session under /api/auth (docs/auth.md); the one instance, for
  * every feature. With the passkey (sign-in, the account's passkeys), API key (the account's keys) and
  * organization (teams: the workspace switcher, /team, invitations) plugins.
  */

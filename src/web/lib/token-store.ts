@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_KEY } from '#shared/storage-keys';
 
-/** Renew the access token this long before it expires (ARCHITECTURE.md: 5 minutes). */
+/** Renew the access token this long before it expires (docs/auth.md, "Access tokens": 5 minutes). */
 export const RENEWAL_MARGIN_MS = 5 * 60 * 1000;
 /** After a failed renewal, try again after 30 s, doubling up to 16 minutes (docs/product.md §9). */
 export const RENEWAL_RETRY_FIRST_MS = 30 * 1000;

@@ -1,7 +1,7 @@
 import type { User } from '#shared/user';
 import { apiRequest } from './api-client.ts';
 
-/** The server accepts these image types up to 2 MB (ARCHITECTURE.md, PUT /api/users/:uid/photo). */
+/** The server accepts these image types up to 2 MB (docs/auth.md, "Profiles and photos"). */
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 

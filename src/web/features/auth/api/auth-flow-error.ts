@@ -34,7 +34,7 @@ export function readableAuthError(error: unknown): string | null {
   return null;
 }
 
-/** The server's code for a page opened at an address it does not accept (ARCHITECTURE.md, auth). */
+/** The server's code for a page opened at an address it does not accept (docs/auth.md, "Origins"). */
 export const ORIGIN_REFUSED = 'forbidden:origin';
 
 /** The sign-in refusal (better-auth admin plugin's BANNED_USER) and the token refusal of a disabled account. */
