@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
 
@@ -22,8 +23,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  // No retries, in CI either: a test that fails once fails where it is found (a flaky test is a bug).
+  retries: 0,
+  // One worker per core, at most 4: beside them run the app server and a Chromium each (E2E_WORKERS sets it).
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.min(4, availableParallelism()),
   timeout: 45_000,
   expect: { timeout: 8_000 },
   reporter: 'list',

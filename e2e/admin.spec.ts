@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   accessToken,
   E2E_ADMIN_EMAIL,
@@ -27,7 +27,10 @@ const SHOTS = '/tmp/admin-shots';
 // when one fails), after making sure the account exists.
 test.describe.configure({ mode: 'default' });
 
-test.beforeAll(async ({ playwright }) => {
+/** The admin's signed-in browser state, made once: each test opens /admin in a context from it. */
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+test.beforeAll(async ({ playwright, browser }) => {
   const base = process.env.E2E_BASE_URL!;
   const request = await playwright.request.newContext({ baseURL: base, extraHTTPHeaders: { origin: base } });
   // A rerun (or a retry) finds the account already there: then it signs in instead.
@@ -53,15 +56,22 @@ test.beforeAll(async ({ playwright }) => {
   expect([200, 201]).toContain(profile.status());
   await request.post('/api/auth/sign-out', { data: {} });
   await request.dispose();
-});
 
-/** The admin, signed in on a page of their own browser context, on /admin. */
-async function openAdmin(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  // Signed in once through the form; the tests start from that session instead of signing in again.
+  const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/signin');
   await signInThroughForm(page, ADMIN);
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  adminState = await context.storageState();
+  await context.close();
+});
+
+/** The admin, signed in on a page of their own browser context, on /admin. */
+async function openAdmin(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, storageState: adminState });
+  const page = await context.newPage();
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
   return page;
@@ -186,10 +196,9 @@ test("an admin disables an account: the user's open page is signed out, sign-in 
   await admin.context().close();
 });
 
-test("the admin's own row has no Disable button, a search without matches says so, and /admin passes axe (screenshots)", async ({
+test("the admin's own row has no Disable button, and a search without matches says so", async ({
   browser,
 }) => {
-  mkdirSync(SHOTS, { recursive: true });
   const admin = await openAdmin(browser);
   const own = await findUser(admin, ADMIN);
   await expect(own.getByText('Admin', { exact: true })).toBeVisible();
@@ -199,8 +208,15 @@ test("the admin's own row has no Disable button, a search without matches says s
   await expect(admin.getByText('No users match “no-such-user-anywhere”.')).toBeVisible();
   await admin.getByRole('button', { name: 'Clear the search' }).click();
   await expect(admin.getByTestId('admin-user-row').first()).toBeVisible();
+  await admin.context().close();
+});
 
-  for (const theme of ['light', 'dark'] as const) {
+for (const theme of ['light', 'dark'] as const) {
+  test(`/admin fits a desktop and passes axe, its chart in the tools' colours (${theme}, screenshot)`, async ({
+    browser,
+  }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    const admin = await openAdmin(browser);
     await admin.emulateMedia({ colorScheme: theme });
     await admin.reload();
     await expect(admin.getByTestId('usage-chart')).toBeVisible();
@@ -211,6 +227,14 @@ test("the admin's own row has no Disable button, a search without matches says s
     // At desktop width the whole table fits: nothing to scroll sideways.
     const table = admin.getByRole('table', { name: 'Users' });
     expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+    // Each tool's key swatch has its own colour from the catalogue (its Tailwind class made it into the CSS).
+    const swatches = admin.getByRole('list', { name: 'Tools' }).locator('li > span[aria-hidden]');
+    const colours = await swatches.evaluateAll((elements) =>
+      elements.map((element) => getComputedStyle(element).backgroundColor),
+    );
+    expect(colours).toHaveLength(6);
+    expect(new Set(colours).size).toBe(6);
+    expect(colours).not.toContain('rgba(0, 0, 0, 0)');
     const results = await new AxeBuilder({ page: admin }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     // The chart's tooltip on the busiest part of the range (the last days).
@@ -218,10 +242,14 @@ test("the admin's own row has no Disable button, a search without matches says s
     const box = (await chart.boundingBox())!;
     await admin.mouse.move(box.x + box.width - 4, box.y + box.height - 4);
     await admin.screenshot({ path: `${SHOTS}/admin-desktop-${theme}.png`, fullPage: true });
-  }
-  await admin.context().close();
+    await admin.context().close();
+  });
+}
 
-  // A phone: the table scrolls sideways, and the mobile menu links to /admin.
+test('/admin on a phone: only the table scrolls sideways, and the mobile menu links to it (screenshots)', async ({
+  browser,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
   const phone = await openAdmin(browser, { width: 390, height: 844 });
   for (const theme of ['light', 'dark'] as const) {
     await phone.emulateMedia({ colorScheme: theme });

@@ -232,6 +232,9 @@ test.describe('teams', () => {
     await expect(sidebar(memberPage).getByTestId('sidebar-workspace')).toHaveText(
       'Workspace: Personal workspace',
     );
+    // The switch is over when its toast says so (the pages' data has been read again by then). Opened
+    // before, the list would close as the toast slid in under the pointer (a pointer leaving closes it).
+    await expect(memberPage.getByText('You are now working in your personal workspace.')).toBeVisible();
     await memberSwitcher.click();
     await memberPage
       .getByRole('list', { name: 'Workspaces' })
