@@ -91,8 +91,9 @@ function serializeError(err: Error, depth: number): SerializedError {
 }
 
 /**
- * The app's logger: pino at LOG_LEVEL with the redactions above, JSON lines (on a terminal through the
- * start banner, server.ts). `given` adds options (a destination stream) or turns logging off (false).
+ * The app's logger: pino at LOG_LEVEL with the redactions above, JSON lines (on a terminal into the log
+ * file and, readably, the terminal: startup/log-output.ts). `given` adds options (a destination stream)
+ * or turns logging off (false).
  */
 export function loggerOptions(
   level: LevelWithSilent,

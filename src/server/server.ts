@@ -10,7 +10,7 @@ import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
 import { drainAndClose } from './plugins/lifecycle.ts';
 import { resolveSecret } from './secret.ts';
 import { bannerSnapshot } from './startup/banner-snapshot.ts';
-import { stdoutBannerTerminal } from './startup/banner-terminal.ts';
+import { logOutput } from './startup/log-output.ts';
 import { describeStartError, type StartContext } from './startup/start-errors.ts';
 
 /** How far the start got, for the one-line message if it fails (startup/start-errors.ts). */
@@ -55,17 +55,17 @@ async function main() {
   );
   opened.unshift(() => database.close());
   start.step = 'app';
-  // On a terminal the log goes through the banner, which draws the model's download itself.
-  const terminal = stdoutBannerTerminal(config.LOG_LEVEL);
+  // On a terminal: readable lines above the banner (which draws the model's download), every line in
+  // DATA_DIR/logs/server.log; elsewhere JSON lines on stdout (startup/log-output.ts).
+  const output = logOutput({ format: config.LOG_FORMAT, level: config.LOG_LEVEL, dataDir });
+  const terminal = output.banner;
   const app = await buildApp({
     config: { ...config, DATA_DIR: dataDir },
     database,
     secret,
     webDir: fileURLToPath(new URL('../web', import.meta.url)),
-    ...(terminal && {
-      logger: { level: config.LOG_LEVEL, stream: terminal.logStream },
-      modelProgressOutput: null,
-    }),
+    logger: output.logger,
+    modelProgressOutput: output.modelProgressOutput,
   });
   opened.unshift(() => app.close());
   if (generated)
@@ -98,7 +98,7 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   opened.length = 0;
   app.log.info(`Draftsmith is ready at ${config.publicUrl} (database: ${database.kind})`);
-  terminal?.show(bannerSnapshot(app));
+  terminal?.show(bannerSnapshot(app, output.logFile));
 }
 
 main().catch(async (err: unknown) => {

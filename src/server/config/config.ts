@@ -93,6 +93,14 @@ const serverSettings = {
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .meta(about('pino log level (`fatal` … `trace`, `silent`).')),
+  LOG_FORMAT: z
+    .enum(['auto', 'json', 'pretty'])
+    .default('auto')
+    .meta(
+      about(
+        'How the log is written. `auto`: in a terminal, every line (requests included) as JSON into `DATA_DIR/logs/server.log` (10 MiB, then it becomes `server.log.1` and a new one starts), and on the terminal the other lines (warnings, errors, a few events) as one readable line each, above a start banner redrawn in place; elsewhere (systemd, Docker, a pipe) JSON lines on stdout. `json` or `pretty` force either.',
+      ),
+    ),
   METRICS_TOKEN: optionalString
     .pipe(
       z

@@ -16,6 +16,8 @@ const CLIENT_CLOSED = 499;
 /** Query parameters whose values are never logged (links' tokens, OAuth codes and states, keys). */
 const SECRET_PARAM = /token|key|secret|pass|code|state|sig|session|auth|jwt|ticket|otp|nonce/i;
 const MAX_LOGGED_URL = 1000;
+/** The `msg` of every request line (the terminal's log leaves these lines to the log file). */
+export const REQUEST_LOG_MESSAGE = 'request';
 /** Log levels that leave the request lines out (nothing to build for them). */
 const ABOVE_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
 
@@ -106,6 +108,6 @@ export function completeRequest(request: FastifyRequest, reply: FastifyReply, ab
       ...(aborted ? { aborted } : {}),
       ...(error ? { error: { code: error.code, message: error.message } } : {}),
     },
-    'request',
+    REQUEST_LOG_MESSAGE,
   );
 }

@@ -7,8 +7,9 @@ import type { BannerSnapshot } from './start-banner.ts';
 /**
  * Reads the banner's state from the listening app: the addresses once (the port it really got, for
  * PORT=0), the model's state (`app.ai.describe()`, as GET /api/ai/status tells it) on every call.
+ * `logFile`: where the terminal's log leaves the requests (log-output.ts).
  */
-export function bannerSnapshot(app: FastifyInstance): () => BannerSnapshot {
+export function bannerSnapshot(app: FastifyInstance, logFile?: string): () => BannerSnapshot {
   const { config } = app;
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
@@ -20,6 +21,7 @@ export function bannerSnapshot(app: FastifyInstance): () => BannerSnapshot {
     database: config.DATABASE_URL
       ? { kind: 'postgres', location: postgresLocation(config.DATABASE_URL).label }
       : { kind: 'pglite' },
+    ...(logFile && { logFile }),
   };
   return () => ({ ...fixed, ai: app.ai.describe() });
 }

@@ -67,12 +67,12 @@ describe('banner terminal', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('keeps the banner below the log and redraws the download in place until the model is ready', () => {
+  it('is drawn once, stays below the log and is redrawn in place as the model moves on', () => {
     const terminal = createBannerTerminal(out, { color: false, inPlace: true });
-    terminal.logStream.write('{"msg":"listening"}\n');
+    terminal.logStream.write('12:00:00 INFO  Draftsmith is ready\n');
     terminal.show(snapshot);
     expect(out.screen()).toEqual([
-      '{"msg":"listening"}',
+      '12:00:00 INFO  Draftsmith is ready',
       'Draftsmith is running (Ctrl+C to stop)',
       '  Open      http://localhost:3000',
       '  Data      /data',
@@ -84,10 +84,10 @@ describe('banner terminal', () => {
 
     ai = downloading(55);
     vi.advanceTimersByTime(250);
-    terminal.logStream.write('{"msg":"request"}\n');
+    terminal.logStream.write('12:00:01 WARN  something odd\n');
     expect(out.screen()).toEqual([
-      '{"msg":"listening"}',
-      '{"msg":"request"}',
+      '12:00:00 INFO  Draftsmith is ready',
+      '12:00:01 WARN  something odd',
       'Draftsmith is running (Ctrl+C to stop)',
       '  Open      http://localhost:3000',
       '  Data      /data',
@@ -97,16 +97,38 @@ describe('banner terminal', () => {
       '  Next      You can sign up now: the tools answer once the model is ready.',
     ]);
 
-    ai = { provider: 'local', model, state: 'ready' };
-    vi.advanceTimersByTime(250);
-    terminal.logStream.write('{"msg":"after"}\n');
-    expect(out.screen().slice(-4)).toEqual([
+    // Ready, then unloaded after idling, then loading again: the same banner changes where it is.
+    for (const state of ['ready', 'unloaded', 'loading', 'ready'] as const) {
+      ai = { provider: 'local', model, state };
+      vi.advanceTimersByTime(250);
+    }
+    terminal.logStream.write('12:05:00 ERROR something failed\n');
+    expect(out.screen()).toEqual([
+      '12:00:00 INFO  Draftsmith is ready',
+      '12:00:01 WARN  something odd',
+      '12:05:00 ERROR something failed',
+      'Draftsmith is running (Ctrl+C to stop)',
+      '  Open      http://localhost:3000',
+      '  Data      /data',
       '  Database  embedded PostgreSQL (PGlite), in DATA_DIR',
       `  AI        local · ${model}`,
       '            ready',
-      '{"msg":"after"}',
     ]);
-    expect(out.screen()).toHaveLength(9);
+    expect(out.writes.join('').split('Draftsmith is running').length - 1).toBeGreaterThan(1); // redrawn…
+    expect(out.screen().filter((line) => line.startsWith('Draftsmith is running'))).toHaveLength(1); // …in place
+    terminal.close();
+  });
+
+  it('counts the rows of lines wider than the terminal when it moves up', () => {
+    out.columns = 30;
+    const terminal = createBannerTerminal(out, { color: false, inPlace: true });
+    terminal.show(snapshot);
+    const drawn = out.screen();
+    out.columns = 20; // the terminal narrows: a line of 21 to 40 columns now takes two rows, and so on
+    terminal.logStream.write('a line\n');
+    const rows = drawn.reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 20)), 0);
+    expect(rows).toBeGreaterThan(drawn.length);
+    expect(out.writes.at(-1)?.startsWith(`${ESC}[${rows}A${ESC}[0J`)).toBe(true);
     terminal.close();
   });
 
@@ -119,22 +141,14 @@ describe('banner terminal', () => {
     terminal.close();
   });
 
-  it('draws the AI part again below the log when a settled model moves again', () => {
-    ai = { provider: 'local', model, state: 'failed', reason: 'checksum mismatch', retry: 'on-request' };
+  it('leaves log lines alone once closed (the shutdown lines go below the banner)', () => {
     const terminal = createBannerTerminal(out, { color: false, inPlace: true });
     terminal.show(snapshot);
-    terminal.logStream.write('{"msg":"a tool was used"}\n');
-    ai = { provider: 'local', model, state: 'loading' };
-    vi.advanceTimersByTime(250);
-    expect(out.screen().slice(-5)).toEqual([
-      '            failed: checksum mismatch (tried again when a tool is used)',
-      '{"msg":"a tool was used"}',
-      `  AI        local · ${model}`,
-      '            loading into memory…',
-      '  Next      You can sign up now: the tools answer once the model is ready.',
-    ]);
-    expect(out.screen().filter((line) => line.startsWith('Draftsmith is running'))).toHaveLength(1);
     terminal.close();
+    const writes = out.writes.length;
+    terminal.logStream.write('12:00:00 INFO  shutting down\n');
+    expect(out.writes.slice(writes)).toEqual(['12:00:00 INFO  shutting down\n']);
+    expect(out.screen().at(-1)).toBe('12:00:00 INFO  shutting down');
   });
 
   it('without in-place redraws (NO_COLOR, TERM=dumb) moves no cursor and prints per 10 %', () => {
@@ -144,7 +158,7 @@ describe('banner terminal', () => {
       ai = downloading(percent);
       vi.advanceTimersByTime(250);
     }
-    terminal.logStream.write('{"msg":"log"}\n');
+    terminal.logStream.write('12:00:00 WARN  log\n');
     expect(out.writes.join('')).not.toContain(ESC);
     expect(
       out
@@ -156,7 +170,7 @@ describe('banner terminal', () => {
       expect.stringMatching(/^downloading \[####-{16}\] 21 %/),
       expect.stringMatching(/^downloading \[#######-{13}\] 34 %/),
     ]);
-    expect(out.screen().at(-1)).toBe('{"msg":"log"}');
+    expect(out.screen().at(-1)).toBe('12:00:00 WARN  log');
     terminal.close();
   });
 });

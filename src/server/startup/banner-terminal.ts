@@ -1,5 +1,5 @@
 import type { AiStatus } from '#shared/ai-status';
-import { aiLines, type BannerSnapshot, bannerLines, isSettled } from './start-banner.ts';
+import { aiLines, type BannerSnapshot, bannerLines } from './start-banner.ts';
 
 export interface TerminalOutput {
   columns?: number;
@@ -7,9 +7,9 @@ export interface TerminalOutput {
 }
 
 export interface BannerTerminal {
-  /** The log's destination on the terminal: while the banner is live, log lines go above it. */
+  /** Where the terminal's log lines go: above the banner while it is drawn in place. */
   readonly logStream: { write(line: string): void };
-  /** Draws the banner and keeps the model's state in it current; `snapshot` reads the running server. */
+  /** Draws the banner and keeps it current (the model's state); `snapshot` reads the running server. */
   show(snapshot: () => BannerSnapshot): void;
   close(): void;
 }
@@ -18,58 +18,63 @@ export interface BannerTerminalOptions {
   /** ANSI colours. */
   color: boolean;
   /**
-   * Redraw in place (cursor movement). Off for NO_COLOR and TERM=dumb: the banner is then printed once,
-   * and the AI part again only when its state changes or the download passes another 10 %.
+   * Redraw in place (cursor movement; a TTY only). Off for NO_COLOR, TERM=dumb and a forced
+   * LOG_FORMAT=pretty without a terminal: the banner is then printed once, and the AI part again only
+   * when its state changes or the download passes another 10 %.
    */
   inPlace: boolean;
 }
 
 const TICK_MS = 250;
 const RATE_WINDOW_MS = 5_000;
-const ERASE = (lines: number) => `\x1b[${lines}A\x1b[0J`;
+const ERASE = (rows: number) => `\x1b[${rows}A\x1b[0J`;
+/** A colour sequence (ESC[…m), which takes no column. */
+const SGR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 /**
- * The start banner on a TTY. Until the model settles (ready, or failed for good) the banner is the live
- * region at the bottom of the terminal: redrawn in place as the download moves and between retries, and
- * drawn again after each log line so the log scrolls above it. Once settled it stays where it is; a
- * later change (a retry a tool request asked for) draws the AI part again below the log. Rendering is
- * bannerLines/aiLines (start-banner.ts); this only decides when to draw and counts the lines drawn.
+ * The start banner on a terminal. In place, it is drawn once and stays the live region at the bottom:
+ * redrawn where it is when what it shows changes (the download's progress, the model's state, the
+ * terminal's width), and when a log line comes (the terminal log's warnings and errors, a few a day, never
+ * the requests), the line goes above it. Without in-place redraws it is printed once, and the AI part
+ * again on a coarse change. Rendering is bannerLines/aiLines (start-banner.ts); this only decides when
+ * to draw and how many rows to move up. Each draw is one write, so a redraw does not flicker.
  */
 export function createBannerTerminal(out: TerminalOutput, options: BannerTerminalOptions): BannerTerminal {
+  /** The banner's lines on screen below the log (in place only). */
   let live: string[] = [];
-  // The server's part stays in the live region until the model first settles, then only the AI part moves.
-  let withHead = true;
+  let printedHead = false;
   let lastKey: string | null = null;
   let timer: NodeJS.Timeout | undefined;
   const rate = downloadRate();
 
-  const erase = () => {
-    if (live.length > 0) out.write(ERASE(live.length));
-  };
-  const draw = (lines: string[]) => out.write(lines.map((line) => `${line}\n`).join(''));
+  const columns = () => out.columns || 80;
+  const erase = () => (live.length > 0 ? ERASE(screenRows(live, columns())) : '');
+  const text = (lines: string[]) => lines.map((line) => `${line}\n`).join('');
 
   const tick = (snapshot: () => BannerSnapshot) => {
     const snap = snapshot();
     snap.bytesPerSecond = rate(snap.ai);
-    const style = { width: out.columns || 80, color: options.color };
-    const ai = aiLines(snap, style);
-    const key = options.inPlace ? ai.join('\n') : coarseKey(snap.ai);
+    const style = { width: columns(), color: options.color };
+    if (options.inPlace) {
+      const lines = bannerLines(snap, style);
+      const key = lines.join('\n');
+      if (key === lastKey) return;
+      lastKey = key;
+      out.write(erase() + text(lines));
+      live = lines;
+      return;
+    }
+    const key = coarseKey(snap.ai);
     if (key === lastKey) return;
     lastKey = key;
-    const lines = withHead ? bannerLines(snap, style) : ai;
-    erase();
-    draw(lines);
-    const settled = isSettled(snap.ai);
-    live = options.inPlace && !settled ? lines : [];
-    if (settled || !options.inPlace) withHead = false;
+    out.write(text(printedHead ? aiLines(snap, style) : bannerLines(snap, style)));
+    printedHead = true;
   };
 
   return {
     logStream: {
       write(line) {
-        erase();
-        out.write(line);
-        if (live.length > 0) draw(live);
+        out.write(live.length > 0 ? erase() + line + text(live) : line);
       },
     },
     show(snapshot) {
@@ -82,6 +87,14 @@ export function createBannerTerminal(out: TerminalOutput, options: BannerTermina
       live = [];
     },
   };
+}
+
+/** Terminal rows the lines take at this width (a line wider than the terminal wraps onto more). */
+function screenRows(lines: string[], columns: number): number {
+  return lines.reduce(
+    (rows, line) => rows + Math.max(1, Math.ceil([...line.replace(SGR, '')].length / columns)),
+    0,
+  );
 }
 
 /** Without in-place redraws: a new line per state, per failure and per 10 % of the download. */
@@ -107,19 +120,4 @@ function downloadRate() {
     if (!first || now - first.at < 500) return null;
     return ((ai.receivedBytes - first.bytes) * 1000) / (now - first.at);
   };
-}
-
-/**
- * The banner for this process's stdout when it is a terminal and the log level shows information (a
- * quieter LOG_LEVEL, as the browser tests set, asks for no banner), else null: the structured log lines
- * stay the only output. NO_COLOR (any value) and TERM=dumb get it plain: no colours, no cursor movement.
- */
-export function stdoutBannerTerminal(
-  logLevel: string,
-  stdout: NodeJS.WriteStream = process.stdout,
-  env: NodeJS.ProcessEnv = process.env,
-): BannerTerminal | null {
-  if (!stdout.isTTY || !['info', 'debug', 'trace'].includes(logLevel)) return null;
-  const plain = Boolean(env.NO_COLOR) || env.TERM === 'dumb';
-  return createBannerTerminal(stdout, { color: !plain, inPlace: !plain });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AiStatus } from '#shared/ai-status';
-import { aiLines, type BannerSnapshot, bannerLines, isSettled, progressBar } from './start-banner.ts';
+import { aiLines, type BannerSnapshot, bannerLines, progressBar } from './start-banner.ts';
 
 const plain = { width: 100, color: false };
 const model = 'Qwen2.5 1.5B Instruct (Q4_K_M)';
@@ -61,6 +61,15 @@ describe('bannerLines', () => {
     expect(lines.slice(2, 4)).toEqual([
       '  Data      PostgreSQL at db.internal:5432/drafts; files in /srv/draftsmith/data',
       '  Database  PostgreSQL',
+    ]);
+  });
+
+  it('says where the log file is when the log on the terminal leaves requests to it', () => {
+    const lines = bannerLines(snapshot({ logFile: '/srv/draftsmith/data/logs/server.log' }), plain);
+    expect(lines.slice(2, 5)).toEqual([
+      '  Data      /srv/draftsmith/data',
+      '  Database  embedded PostgreSQL (PGlite), in DATA_DIR',
+      '  Log       /srv/draftsmith/data/logs/server.log (requests included)',
     ]);
   });
 
@@ -139,21 +148,6 @@ describe('bannerLines', () => {
     expect(coloured.join('\n')).toContain('\x1b[36mhttp://localhost:3000\x1b[0m');
     expect(coloured.join('\n')).toContain('\x1b[33mdownloading');
     expect(bannerLines(snapshot({ ai: downloading }), plain).join('\n')).not.toContain('\x1b[');
-  });
-});
-
-describe('isSettled', () => {
-  it('is settled when ready or failed for good, moving while a retry is scheduled', () => {
-    const ai = (fields: Partial<AiStatus>) =>
-      ({ provider: 'local', model, state: 'idle', ...fields }) as AiStatus;
-    expect(isSettled(ai({ state: 'ready' }))).toBe(true);
-    expect(isSettled(ai({ state: 'unloaded' }))).toBe(true);
-    expect(isSettled(ai({ state: 'failed', retry: 'never' }))).toBe(true);
-    expect(isSettled(ai({ state: 'failed', retry: 'on-request' }))).toBe(true);
-    expect(isSettled(ai({ state: 'failed', retry: 'automatic' }))).toBe(false);
-    expect(isSettled(ai({ state: 'downloading' }))).toBe(false);
-    expect(isSettled(ai({ state: 'loading' }))).toBe(false);
-    expect(isSettled(ai({ state: 'idle' }))).toBe(false);
   });
 });
 

@@ -10,6 +10,8 @@ export interface BannerSnapshot {
   dataDir: string;
   /** `location`: host:port/database of DATABASE_URL, never its password. */
   database: { kind: 'pglite' } | { kind: 'postgres'; location: string };
+  /** The log file, when the log goes to the terminal readably (startup/log-output.ts): absolute. */
+  logFile?: string;
   ai: AiStatus;
   /** Download speed while downloading, when measured. */
   bytesPerSecond?: number | null;
@@ -47,6 +49,7 @@ export function bannerLines(snapshot: BannerSnapshot, style: BannerStyle): strin
     });
     rows.push({ label: 'Database', text: 'PostgreSQL' });
   }
+  if (snapshot.logFile) rows.push({ label: 'Log', text: `${snapshot.logFile} (requests included)` });
   return [
     paint('bold', 'Draftsmith is running') + paint('dim', ' (Ctrl+C to stop)'),
     ...rows.flatMap((row) => renderRow(row, style)),
@@ -54,22 +57,13 @@ export function bannerLines(snapshot: BannerSnapshot, style: BannerStyle): strin
   ];
 }
 
-/** The AI part alone: drawn again below the log when the model's state moves on after the banner. */
+/** The AI part alone: printed again on a change when the banner is not redrawn in place. */
 export function aiLines(snapshot: BannerSnapshot, style: BannerStyle): string[] {
   const { ai } = snapshot;
   const rows: Row[] = [{ label: 'AI', text: `${ai.provider} · ${ai.model}` }, stateRow(snapshot)];
   const next = nextStep(ai);
   if (next) rows.push({ label: 'Next', text: next });
   return rows.flatMap((row) => renderRow(row, style));
-}
-
-/**
- * True once the model's state will not change by itself (the banner stops redrawing): ready (in memory
- * or not), or failed without an automatic retry (a download that stopped is tried again on a timer:
- * still moving).
- */
-export function isSettled(ai: AiStatus): boolean {
-  return isUsable(ai) || (ai.state === 'failed' && ai.retry !== 'automatic');
 }
 
 /** Ready, or on disk and loaded by the first request. */
