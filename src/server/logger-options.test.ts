@@ -23,7 +23,9 @@ describe('errorForLog', () => {
     expect(text).toContain('insert into t values ($1)');
     expect(text).toContain('23505');
     expect(text).toContain('t_pkey');
-  });
+    // A new in-memory PGlite runs initdb: about 2 s alone, over 5 s (the default limit) on a loaded
+    // machine. The test measures no time; the limit only bounds a hang.
+  }, 30_000);
 
   it('leaves other values and errors as pino would', () => {
     expect(errorForLog('text')).toBe('text');
