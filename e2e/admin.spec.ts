@@ -106,7 +106,7 @@ test('a user who is not an admin gets the not-found view at /admin, and no Admin
   expect(await accessToken(page)).toBeTruthy();
 });
 
-test('a free user at the limit is refused; an admin raises the plan on /admin; the user generates again and sees the plan on /subscription', async ({
+test('a free user at the limit cannot send the form; an admin raises the plan on /admin; the user generates again and sees the plan on /subscription', async ({
   page,
   browser,
 }, testInfo) => {
@@ -114,10 +114,10 @@ test('a free user at the limit is refused; an admin raises the plan on /admin; t
   await useUpFreeGenerations(page);
   await page.getByLabel('Article Topic').fill('One more article');
   const generate = page.getByRole('button', { name: 'Generate Article', exact: true });
-  await generate.click();
-  const banner = page.getByRole('alert').filter({ hasText: 'Failed to fetch results' });
-  await expect(banner).toContainText('You have used all 20 generations of your Free plan this month.');
-  await expect(banner.getByRole('link', { name: 'Upgrade' })).toBeVisible();
+  // The form says so before a click, and cannot be sent (issue 30; plans.spec.ts has the details).
+  const usedUp = page.getByTestId('allowance-used-up');
+  await expect(usedUp).toContainText('This month’s generations are used up.');
+  await expect(generate).toBeDisabled();
 
   // The admin reaches /admin through the account menu, finds the user and puts them on Pro.
   const admin = await openAdmin(browser);
@@ -138,8 +138,11 @@ test('a free user at the limit is refused; an admin raises the plan on /admin; t
   await admin.reload();
   await expect((await findUser(admin, user)).getByRole('combobox')).toHaveValue('pro');
 
-  // The user's next try goes through, and the sidebar follows the new plan.
+  // The user's next try goes through once their page reads the new plan (the draft survives the
+  // reload), and the sidebar follows it.
+  await page.reload();
   await expect(page.getByLabel('Article Topic')).toHaveValue('One more article');
+  await expect(usedUp).toBeHidden();
   await generate.click();
   await expect(toolOutput(page)).toContainText('fake model');
   await expect(page.getByText('Unlimited generations')).toBeAttached();
@@ -257,7 +260,17 @@ test('/admin on a phone: only the table scrolls sideways, and the mobile menu li
     await expect(phone.getByTestId('admin-user-row').first()).toBeVisible();
     // Only the table scrolls sideways, not the page.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A shadow on the side with more columns says so: at the end first, at the start once scrolled there.
+    const scroller = phone.getByRole('region', { name: 'Users table' });
+    const frame = scroller.locator('..');
+    await expect(frame).toHaveAttribute('data-hidden-end', 'true');
+    await expect(frame).not.toHaveAttribute('data-hidden-start', /.*/);
     await phone.screenshot({ path: `${SHOTS}/admin-mobile-${theme}.png`, fullPage: true });
+    await scroller.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect(frame).toHaveAttribute('data-hidden-start', 'true');
+    await expect(frame).not.toHaveAttribute('data-hidden-end', /.*/);
+    await phone.screenshot({ path: `${SHOTS}/admin-mobile-${theme}-scrolled.png`, fullPage: true });
+    await scroller.evaluate((element) => element.scrollTo({ left: 0 }));
   }
   await phone.goto('/');
   await phone.getByRole('button', { name: 'Open menu' }).click();

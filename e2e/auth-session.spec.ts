@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import {
   accessToken,
@@ -82,17 +83,29 @@ test.describe('sessions and protected routes', () => {
     await expect(page).toHaveURL(/\/signin$/);
   });
 
-  test('social buttons explain when a provider is not configured on this server', async ({ page }) => {
+  test('social buttons show, disabled and explained, when a provider is not set up on this server', async ({
+    page,
+  }) => {
     await page.route('**/api/config', (route) =>
-      route.fulfill({ json: { socialProviders: { google: false, github: false } } }),
+      route.fulfill({ json: { socialProviders: { google: false, github: true } } }),
     );
     await page.goto('/signin');
     await expect(page.getByText('Or sign in with e-mail')).toBeVisible();
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    await expect(page.getByText('Google sign-in is not configured on this server')).toBeVisible();
-    await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
-    await expect(page.getByText('GitHub sign-in is not configured on this server')).toBeVisible();
-    await expect(page).toHaveURL(/\/signin$/);
+    const google = page.getByRole('button', { name: 'Sign in with Google' });
+    await expect(google).toBeDisabled();
+    await expect(google).toHaveAccessibleDescription('Not set up on this server');
+    await expect(page.getByText('Not set up on this server')).toHaveCount(1);
+    // The configured one stays usable and undescribed.
+    const github = page.getByRole('button', { name: 'Sign in with GitHub' });
+    await expect(github).toBeEnabled();
+    await expect(github).toHaveAccessibleDescription('');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
+    }
+    await page.goto('/signup');
+    await expect(page.getByRole('button', { name: 'Sign up with Google' })).toBeDisabled();
   });
 
   test('a provider error sent back to /signin shows as a toast', async ({ page }) => {

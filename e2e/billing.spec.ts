@@ -34,6 +34,8 @@ test.describe('paying for a plan with Stripe', () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     await page.goto(`${base}/subscription`);
+    // With Stripe set up (and only then) the page says who handles payments.
+    await expect(page.getByText(/Payments are handled by Stripe; cancel any time/)).toBeVisible();
     await page.locator('label', { hasText: 'Yearly' }).click();
     await page.getByRole('link', { name: 'Choose Starter' }).click();
 

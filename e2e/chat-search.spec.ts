@@ -14,7 +14,10 @@ test('search finds an old chat here and in another tool, with the words marked',
     service: 'code-explainer',
     title: 'Parsing invoices in Python',
     prompt: 'def parse(invoice): ...',
-    reply: 'The function reads each **invoice** line and sums the totals.',
+    // Markdown, as a model writes it: the search shows it as plain text.
+    reply:
+      '```\n# Invoices\n```\n\nThe function reads each **invoice** line and sums the totals; see ' +
+      '[the guide](https://example.com/invoice-guide).\n\n- one *invoice* a line',
   });
   await seedChat(page, {
     service: 'email-helper',
@@ -38,8 +41,26 @@ test('search finds an old chat here and in another tool, with the words marked',
   await box.fill('invoi');
   const results = page.getByRole('list', { name: 'Search results' });
   await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: /found/ })).toHaveText('1 chat found.');
   await expect(results.locator('mark').first()).toHaveText(/invoice/i);
-  await shot(page, testInfo, 'chat-search.png');
+  // The excerpt is the text a reader sees: no fences, heading or emphasis marks, no link address.
+  const excerpt = results.getByRole('listitem').first().locator('span.text-xs');
+  await expect(excerpt).toContainText('reads each invoice line');
+  const excerptText = (await excerpt.textContent()) ?? '';
+  for (const mark of ['```', '#', '**', '](', 'https://', '- one']) expect(excerptText).not.toContain(mark);
+  // Marked words stand out in both themes; the results at a desktop's width and a phone's.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    const mark = results.locator('mark').first();
+    const [background, colour] = await mark.evaluate((element) => [
+      getComputedStyle(element).backgroundColor,
+      getComputedStyle(element).color,
+    ]);
+    expect(background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(background).not.toBe(colour);
+    await shot(page, testInfo, theme === 'light' ? 'chat-search.png' : `chat-search-${theme}.png`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Open it in place.
   await results.getByRole('button', { name: /Parsing invoices in Python/ }).click();
@@ -48,6 +69,7 @@ test('search finds an old chat here and in another tool, with the words marked',
   // Every tool: the e-mail's chat opens on the Email Helper's page.
   await page.getByLabel('Search every tool').check();
   await expect(results.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('status').filter({ hasText: /found/ })).toHaveText('2 chats found.');
   await results.getByRole('button', { name: /Overdue invoice reminder/ }).click();
   await expect(page).toHaveURL(/\/services\/email-helper$/);
   await expect(page.getByRole('region', { name: 'AI Output' })).toContainText('the invoice from March');
@@ -58,6 +80,20 @@ test('search finds an old chat here and in another tool, with the words marked',
   await expect(page.getByText('No chats match “zebrafish”.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear the search' }).click();
   await expect(historyList(page).getByRole('listitem')).toHaveCount(1);
+
+  // On a phone, in the sidebar opened over the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open sidebar' }).click();
+  await page.getByRole('searchbox', { name: 'Search chats' }).fill('invoice');
+  await expect(results.getByRole('listitem')).toHaveCount(2); // still in every tool
+  await page.waitForTimeout(400); // the sidebar's slide
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await shot(page, testInfo, `chat-search-${theme}-390.png`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('searchbox', { name: 'Search chats' }).fill('');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The shortcuts are listed in the '?' popover.
   await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();

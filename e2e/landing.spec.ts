@@ -176,4 +176,39 @@ test.describe('landing page', () => {
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
   });
+
+  test('the authors of a row of testimonials line up, however long the quotes and roles', async ({
+    page,
+  }, testInfo) => {
+    for (const width of [1280, 800, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const section = page.getByRole('region', { name: 'Trusted by Thousands' });
+      await section.scrollIntoViewIfNeeded();
+      const cards = await section.getByRole('figure').all();
+      const places = await Promise.all(
+        cards.map(async (card) => ({
+          card: (await card.boundingBox())!,
+          author: (await card.locator('figcaption').boundingBox())!,
+        })),
+      );
+      // Cards whose tops match are a row; their authors start at one height.
+      const rows = new Map<number, typeof places>();
+      for (const place of places) {
+        const top = Math.round(place.card.y);
+        rows.set(top, [...(rows.get(top) ?? []), place]);
+      }
+      for (const row of rows.values()) {
+        const tops = row.map((place) => Math.round(place.author.y));
+        expect(Math.max(...tops) - Math.min(...tops), `${width}px`).toBeLessThanOrEqual(1);
+      }
+      if (width === 390) expect(rows.size).toBe(6);
+      for (const theme of ['light', 'dark'] as const) {
+        if (width === 800) continue;
+        await page.emulateMedia({ colorScheme: theme });
+        await section.screenshot({ path: testInfo.outputPath(`landing-testimonials-${theme}-${width}.png`) });
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+  });
 });

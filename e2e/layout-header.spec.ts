@@ -87,6 +87,30 @@ test.describe('header and footer', () => {
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('the Services dropdown shows each description whole (screenshots)', async ({ page }, testInfo) => {
+    await page.goto('/');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await header(page).getByRole('button', { name: 'Services' }).click();
+      const menu = header(page).getByRole('list', { name: 'Services' });
+      await expect(menu).toBeVisible();
+      const descriptions = menu.locator('a > span:last-child > span:last-child');
+      await expect(descriptions).toHaveCount(SERVICES.length);
+      // Nothing cut: each description's text fits its box, and its box the menu.
+      const cut = await descriptions.evaluateAll((elements) =>
+        elements
+          .filter((element) => element.scrollHeight > element.clientHeight + 1)
+          .map((element) => element.textContent),
+      );
+      expect(cut).toEqual([]);
+      await expect(descriptions.first()).toContainText('step by step.');
+      await page.waitForTimeout(300); // the panel's entrance animation
+      await page.screenshot({ path: testInfo.outputPath(`services-dropdown-${theme}.png`) });
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+  });
+
   test('a Services item leads to its route (via sign-in when signed out)', async ({ page }) => {
     await page.goto('/subscription');
     await header(page).getByRole('button', { name: 'Services' }).click();

@@ -106,6 +106,12 @@ test.describe('teams', () => {
     await ownerSwitcher.click();
     await ownerPage.getByRole('button', { name: 'Create a team' }).click();
     const create = ownerPage.getByRole('dialog', { name: 'Create a team' });
+    // A name past the limit is refused as it is typed, before anything is sent.
+    await create.getByLabel('Team name').fill('A'.repeat(70));
+    await expect(create.getByText('A team name can be at most 60 characters.')).toBeVisible();
+    await create.getByLabel('Team name').fill('A'.repeat(60));
+    await expect(create.getByText('A team name can be at most 60 characters.')).toHaveCount(0);
+    await create.getByLabel('Team name').fill('');
     await create.getByRole('button', { name: 'Create team' }).click();
     await expect(create.getByText('Please enter a name for the team.')).toBeVisible();
     await create.getByLabel('Team name').fill(teamName);
@@ -113,6 +119,7 @@ test.describe('teams', () => {
     await expect(ownerPage).toHaveURL(`${base}/team`);
     await expect(ownerPage.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
     await expect(ownerPage.getByText('Your role: Owner')).toBeVisible();
+    await expect(ownerPage.getByText(`1 member in ${teamName}.`)).toBeVisible();
     await expect(ownerSwitcher).toHaveText(new RegExp(teamName));
 
     // The switcher, open in a team workspace, in both themes.
@@ -156,17 +163,37 @@ test.describe('teams', () => {
     await expect(ownerPage.getByTestId('team-share-state')).toBeVisible();
     await expect(sidebar(ownerPage).getByTestId('sidebar-workspace')).toHaveText(`Workspace: ${teamName}`);
 
-    // The colleague, signed out in another browser, follows the mail's link.
+    // The colleague, without an account, in another browser, follows the mail's link: the page names
+    // the invited address and asks nothing of the server that needs a session (no failed call).
     const memberContext = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
     const memberPage = await memberContext.newPage();
-    await createAccount(memberPage.request, member, base);
+    const failures: string[] = [];
+    memberPage.on('console', (message) => {
+      if (message.type() === 'error') failures.push(`console: ${message.text()}`);
+    });
+    memberPage.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    });
     await memberPage.goto(link);
     await expect(memberPage.getByRole('heading', { name: 'You have been invited to a team' })).toBeVisible();
+    await expect(memberPage.getByRole('main')).toContainText(`The invitation was sent to ${member.email}.`);
     await shotsInThemes(memberPage, testInfo, 'teams-invitation-signed-out');
-    await memberPage.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    expect(failures).toEqual([]);
+    // Signing up from it: the form has the invited address already, and comes back here after sign-in.
+    await memberPage.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
+    await expect(memberPage).toHaveURL(/\/signup\?email=/);
+    await expect(memberPage.getByLabel('Email')).toHaveValue(member.email);
+    await memberPage.getByLabel('Username').fill(member.username);
+    await memberPage.getByLabel('Password', { exact: true }).fill(member.password);
+    await memberPage.getByLabel(/I agree to the Terms of Service/).check();
+    await memberPage.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(memberPage).toHaveURL(`${base}/signin`);
     await signInThroughForm(memberPage, member);
     await expect(memberPage).toHaveURL(link);
     await expect(memberPage.getByRole('heading', { name: `Join ${teamName}` })).toBeVisible();
+    // Who invited: their name and their address.
+    await expect(memberPage.getByText(`${owner.username} invited you to work with the team`)).toBeVisible();
+    await expect(memberPage.getByText(owner.username, { exact: true })).toBeVisible();
     await expect(memberPage.getByText(owner.email, { exact: true })).toBeVisible();
     await shotsInThemes(memberPage, testInfo, 'teams-invitation');
     await memberPage.getByRole('button', { name: 'Accept' }).click();
@@ -211,6 +238,13 @@ test.describe('teams', () => {
     await expect(ownerPage.getByRole('region', { name: 'Usage', exact: true })).toContainText(
       'Used this period',
     );
+    // The usage by member fits a desktop's width; on a phone it scrolls, a shadow saying there is more.
+    const byMember = ownerPage.getByRole('region', { name: 'Usage by member' });
+    expect(await byMember.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
+    await expect(byMember.locator('..')).not.toHaveAttribute('data-hidden-end', /.*/);
+    await ownerPage.setViewportSize({ width: 390, height: 844 });
+    await expect(byMember.locator('..')).toHaveAttribute('data-hidden-end', 'true');
+    await ownerPage.setViewportSize({ width: 1280, height: 900 });
     await expect(ownerPage.getByRole('list', { name: 'Chats shared with the team' })).toContainText(
       chatTitle,
     );

@@ -29,7 +29,8 @@ test('a provider failure shows the red banner and keeps the inputs', async ({ pa
   const retry = newMarker();
   await scriptReply(retry, { text: 'Second try worked.' });
   await page.getByLabel('Your Code').fill(`let total = 1; // ${retry}`);
-  await page.getByLabel('Your Code').press('Enter');
+  // In the code box Enter is a new line; Ctrl+Enter sends (docs/product.md §4).
+  await page.getByLabel('Your Code').press('Control+Enter');
   await expect(toolOutput(page)).toContainText('Second try worked.');
   await expect(banner).toBeHidden();
 });
@@ -81,4 +82,50 @@ test('Enter submits and blurs, Shift+Enter adds a line, and an empty form cannot
   // The summarizer clears its inputs after a success (docs/product.md §4).
   await page.getByRole('button', { name: 'New request' }).click();
   await expect(page.getByLabel('Paste your text')).toHaveValue('');
+});
+
+test('a request refused for want of a model is said by the one model banner, not a second red one', async ({
+  page,
+}, testInfo) => {
+  await openService(page, testInfo, 'article-generator');
+  // The model's state fails only once the request was refused (a server whose model just went away).
+  let failed = false;
+  await page.route('**/api/ai/status', (route) =>
+    failed
+      ? route.fulfill({
+          json: {
+            provider: 'local',
+            model: 'tiny.gguf',
+            state: 'failed',
+            reason: 'the model file is missing',
+            advice: 'Check LOCAL_MODEL and LOCAL_MODEL_SHA256.',
+            retry: 'on-request',
+          },
+        })
+      : route.fulfill({ json: { provider: 'local', model: 'tiny.gguf', state: 'ready' } }),
+  );
+  await page.route('**/api/generate-article', (route) => {
+    failed = true;
+    return route.fulfill({
+      status: 503,
+      json: {
+        error: {
+          code: 'unavailable:model_missing',
+          message: 'No AI model is available: the model file is missing. Configure a provider: …',
+        },
+      },
+    });
+  });
+  await page.getByLabel('Article Topic').fill('A topic');
+  await page.getByRole('button', { name: 'Generate Article', exact: true }).click();
+
+  const banner = page.getByTestId('model-status');
+  await expect(banner).toContainText(
+    'The AI model is not available yet. Your administrator has been told how to fix it.',
+  );
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch results' })).toHaveCount(0);
+  await expect(page.getByTestId('model-status')).toHaveCount(1);
+  await banner.getByText('Details for the administrator').click();
+  await expect(banner).toContainText('No AI model is available: the model file is missing.');
+  await expect(page.getByLabel('Article Topic')).toHaveValue('A topic');
 });

@@ -154,7 +154,11 @@ export const historySearchHitSchema = z.object({
   service: z.string(),
   createdAt: z.string(),
   titleParts: z.array(textPartSchema),
-  snippet: z.array(textPartSchema),
+  snippet: z.array(textPartSchema).meta({
+    description:
+      'An excerpt of the messages around the words (up to two pieces joined by “ … ”), as plain text: ' +
+      'Markdown’s code fences, heading and list marks, emphasis and link URLs taken out.',
+  }),
 });
 export type HistorySearchHit = z.infer<typeof historySearchHitSchema>;
 

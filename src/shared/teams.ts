@@ -66,6 +66,21 @@ export const teamChatSchema = z.object({
 });
 export type TeamChat = z.infer<typeof teamChatSchema>;
 
+/** An invitation as the person it was sent to sees it (GET /api/invitations/:id). */
+export const teamInvitationSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  email: z.string().meta({ description: 'The address it was sent to: the caller’s.' }),
+  role: z.string(),
+  status: z.string().meta({ description: '`pending`, `accepted`, `rejected` or `canceled`.' }),
+  expiresAt: z.string(),
+  inviter: z.object({ name: z.string(), email: z.string() }).meta({
+    description: 'Who sent it: their name and address.',
+  }),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
 /** A chat's share with a team (POST /api/history/:id/team-share). */
 export const teamShareSchema = z.object({
   organizationId: z.string(),

@@ -155,7 +155,7 @@ export interface paths {
         };
         /**
          * Settings the web app needs before sign-in
-         * @description Which social sign-ins are configured, the largest document (DOCUMENT_MAX_BYTES), online payment (which plan and period has a Stripe price, the sales address) and whether e-mail verification is required.
+         * @description Which social sign-ins are configured, the largest document (DOCUMENT_MAX_BYTES), online payment (which plan and period has a Stripe price, the sales address), whether e-mail verification is required, whether mail leaves this server (SMTP_URL; without it messages are written to DATA_DIR/outbox and the server's log) and the free plan's monthly generations (FREE_GENERATIONS_PER_MONTH).
          */
         get: {
             parameters: {
@@ -200,6 +200,12 @@ export interface paths {
                             };
                             emailVerification: {
                                 required: boolean;
+                            };
+                            mail: {
+                                configured: boolean;
+                            };
+                            freePlan: {
+                                generationsPerMonth: number;
                             };
                         };
                     };
@@ -979,7 +985,7 @@ export interface paths {
         };
         /**
          * Search chats
-         * @description Titles and message text, English word forms (“running” finds “run”); plain words are all required and the last one may be the start of a word; quotes, `or` and `-word` work as in web searches. 20 a page, best first, `nextCursor` for the next, up to 51 pages; 400 `bad_request:cursor` for a cursor it did not give.
+         * @description Titles and message text, English word forms (“running” finds “run”); plain words are all required and the last one may be the start of a word; quotes, `or` and `-word` work as in web searches. Each result has its title and an excerpt of its messages as plain text (the Markdown taken out), the matching words marked as `{text, match}` parts. 20 a page, best first, `nextCursor` for the next, up to 51 pages; 400 `bad_request:cursor` for a cursor it did not give.
          */
         get: {
             parameters: {
@@ -1010,6 +1016,7 @@ export interface paths {
                                     text: string;
                                     match: boolean;
                                 }[];
+                                /** @description An excerpt of the messages around the words (up to two pieces joined by “ … ”), as plain text: Markdown’s code fences, heading and list marks, emphasis and link URLs taken out. */
                                 snippet: {
                                     text: string;
                                     match: boolean;
@@ -3012,6 +3019,100 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before trying again. */
                         "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invitation to the caller
+         * @description The invitation as the person it was sent to sees it: the team, the role, its status and expiry, and the name and address of who sent it (better-auth’s `get-invitation` names only the address, and answers pending invitations only). Whatever its status, so the page can say it was answered or expired; accepting and declining stay better-auth’s. 404 `not_found:invitation` for an unknown id or an invitation sent to another address.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            organizationId: string;
+                            organizationName: string;
+                            /** @description The address it was sent to: the caller’s. */
+                            email: string;
+                            role: string;
+                            /** @description `pending`, `accepted`, `rejected` or `canceled`. */
+                            status: string;
+                            expiresAt: string;
+                            /** @description Who sent it: their name and address. */
+                            inviter: {
+                                name: string;
+                                email: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -10025,7 +10126,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by e-mail
-         * @description Owners and admins with a verified address (403 `forbidden:email_unverified`): mails a link to `/accept-invitation/<id>`, valid for 7 days; the role is member or admin. At most 20 a day per inviter and 50 per team (429 `rate_limit:invitations`), and counted per address like the other mails (429 `rate_limit:invitation`). The mail’s subject is “You are invited to a team on Draftsmith”, naming neither the team nor the inviter. Ends with its sender’s credentials (a password reset, disabling).
+         * @description Owners and admins with a verified address (403 `forbidden:email_unverified`): mails a link to `/accept-invitation/<id>?email=<the invited address>`, valid for 7 days; the role is member or admin. At most 20 a day per inviter and 50 per team (429 `rate_limit:invitations`), and counted per address like the other mails (429 `rate_limit:invitation`). The mail’s subject is “You are invited to a team on Draftsmith”, naming neither the team nor the inviter. Ends with its sender’s credentials (a password reset, disabling).
          */
         post: {
             parameters: {
@@ -10120,7 +10221,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An invitation to the caller */
+        /**
+         * An invitation to the caller
+         * @description A pending invitation to the caller’s address, naming the inviter by address only; the web app reads `GET /api/invitations/{id}` instead (the inviter’s name too, and an answered or expired one).
+         */
         get: {
             parameters: {
                 query: {

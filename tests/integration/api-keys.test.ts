@@ -66,6 +66,11 @@ describe.each(testDatabaseKinds())('personal API keys (%s)', (kind) => {
   const generate = (headers: Record<string, string>, topic: string) =>
     t.app.inject({ method: 'POST', url: '/api/generate-article', headers, payload: { topic } });
 
+  it("tells the web app the free plan's monthly generations (the pricing page's note)", async () => {
+    const config = (await t.app.inject({ url: '/api/config' })).json();
+    expect(config.freePlan).toEqual({ generationsPerMonth: FREE });
+  });
+
   it('shows the key once, stores only its hash, and lists it without the key', async () => {
     const account = await createAccount(t.app);
     const created = await newKey(t.app, account, { name: 'Editor plug-in', expiresIn: 30 * DAY });

@@ -83,6 +83,21 @@ describe.each(testDatabaseKinds())('history search (%s)', (kind) => {
     expect(new Set(ids).size).toBe(25);
   });
 
+  it('gives the excerpt of a Markdown answer as plain text, the words still marked', async () => {
+    const user = await createUser(t.app);
+    await save(
+      user,
+      'article-generator',
+      'A draft',
+      '```\n# FAKE REPLY about sourdough\n```\n\nMix the **sourdough** starter; see [the guide](https://example.com/sourdough).\n\n- fold the *sourdough* twice',
+    );
+    const [hit] = await hits(user, 'q=sourdough');
+    const excerpt = marked(hit!.snippet);
+    expect(excerpt).toContain('FAKE REPLY about [sourdough]');
+    expect(excerpt).toContain('Mix the [sourdough] starter; see the guide.');
+    for (const mark of ['```', '#', '**', '](', 'https://', '- fold']) expect(excerpt).not.toContain(mark);
+  });
+
   it('answers odd and hostile searches with results or a clear 400, never a 500', async () => {
     for (const q of [
       "'",

@@ -126,5 +126,7 @@ describe.each([false, true])('e-mail verification (REQUIRE_EMAIL_VERIFICATION=%s
   it('tells the web app whether verification is required', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json().emailVerification).toEqual({ required });
+    // SMTP_URL is set here: the pages may say a link was sent.
+    expect(res.json().mail).toEqual({ configured: true });
   });
 });

@@ -33,6 +33,11 @@ describe('without SMTP_URL, mail goes to DATA_DIR/outbox', () => {
     }
   };
 
+  it('tells the web app that no mail leaves this server, so its pages do not claim a mail was sent', async () => {
+    const config = (await t.app.inject({ url: '/api/config' })).json();
+    expect(config.mail).toEqual({ configured: false });
+  });
+
   it('writes each message as an .eml file whose link works', async () => {
     const user = accountFields();
     expect((await signUp(t.app, user, { origin })).statusCode).toBe(200);

@@ -130,14 +130,39 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
     // Neither name in the subject: both are the inviter's to choose (finding 8 of issue 28).
     expect(mail.subject).toBe('You are invited to a team on Draftsmith');
     expect(mail.text).toContain(`${owner.name} (${owner.email}) invited you to join the team “${team.name}”`);
-    expect(firstLink(mail.text)).toBe(`${TEST_ORIGIN}/accept-invitation/${sent.id}`);
+    // The link carries the invited address, for the sign-up form of someone without an account.
+    expect(firstLink(mail.text)).toBe(
+      `${TEST_ORIGIN}/accept-invitation/${sent.id}?email=${encodeURIComponent(invitee.email)}`,
+    );
     expect(mail.text).toContain('expires in 7 days');
 
     // The invitation as its page shows it, then cancelled by the owner: it can no longer be accepted.
     const shown = await org(invitee, `get-invitation?id=${sent.id}`);
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json()).toMatchObject({ organizationName: team.name, role: 'member', status: 'pending' });
+    // The server's own view of it names the inviter too, for its invitee only.
+    const own = await api(invitee, 'GET', `/api/invitations/${sent.id}`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({
+      id: sent.id,
+      organizationId: team.id,
+      organizationName: team.name,
+      email: invitee.email,
+      role: 'member',
+      status: 'pending',
+      expiresAt: expect.any(String),
+      inviter: { name: owner.name, email: owner.email },
+    });
+    const notTheirs = await api(await person(), 'GET', `/api/invitations/${sent.id}`);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json().error.code).toBe('not_found:invitation');
+    expect((await api(owner, 'GET', `/api/invitations/${sent.id}`)).statusCode).toBe(404);
+    expect((await api(invitee, 'GET', '/api/invitations/no-such-id')).statusCode).toBe(404);
     expect((await org(owner, 'cancel-invitation', { invitationId: sent.id })).statusCode).toBe(200);
+    // Cancelled, it still shows, as cancelled: the page says why it cannot be used.
+    expect((await api(invitee, 'GET', `/api/invitations/${sent.id}`)).json()).toMatchObject({
+      status: 'canceled',
+    });
     expect((await org(invitee, 'accept-invitation', { invitationId: sent.id })).statusCode).toBe(400);
 
     // Declined: gone too.

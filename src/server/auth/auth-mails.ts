@@ -91,9 +91,12 @@ export function verifyEmailLink(origin: string, token: string): string {
   return `${origin}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`;
 }
 
-/** The web page that shows an invitation and accepts it (after sign-in or sign-up). */
-export function invitationLink(origin: string, invitationId: string): string {
-  return `${origin}${ACCEPT_INVITATION_PAGE}/${encodeURIComponent(invitationId)}`;
+/**
+ * The web page that shows an invitation and accepts it (after sign-in or sign-up). The invited address
+ * rides along so that the page, before any sign-in, can name it and fill it into the sign-up form.
+ */
+export function invitationLink(origin: string, invitationId: string, email: string): string {
+  return `${origin}${ACCEPT_INVITATION_PAGE}/${encodeURIComponent(invitationId)}?email=${encodeURIComponent(email)}`;
 }
 
 /**
@@ -108,7 +111,7 @@ export function invitationMailSender(config: Config, mailer: Mailer) {
     organization: { name: string };
     inviter: { user: { name?: string | null; email: string } };
   }) => {
-    const link = invitationLink(linkOrigin(config), data.id);
+    const link = invitationLink(linkOrigin(config), data.id, data.email);
     const content = teamInvitationMail({
       inviter: data.inviter.user.name?.trim() || data.inviter.user.email,
       inviterEmail: data.inviter.user.email,

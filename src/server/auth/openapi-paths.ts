@@ -625,7 +625,7 @@ function teamOperations(): AuthOperation[] {
     op('post', 'invite-member', 'Invite someone by e-mail', invitationRecord, {
       description:
         'Owners and admins with a verified address (403 `forbidden:email_unverified`): mails a link to ' +
-        '`/accept-invitation/<id>`, valid for 7 days; the role is member or admin. At most 20 a day per inviter ' +
+        '`/accept-invitation/<id>?email=<the invited address>`, valid for 7 days; the role is member or admin. At most 20 a day per inviter ' +
         'and 50 per team (429 `rate_limit:invitations`), and counted per address like the other mails (429 ' +
         '`rate_limit:invitation`). The mail’s subject is “You are invited to a team on Draftsmith”, naming ' +
         'neither the team nor the inviter. Ends with its sender’s credentials (a password reset, disabling).',
@@ -637,6 +637,9 @@ function teamOperations(): AuthOperation[] {
       }),
     }),
     op('get', 'get-invitation', 'An invitation to the caller', invitationRecord, {
+      description:
+        'A pending invitation to the caller’s address, naming the inviter by address only; the web app reads ' +
+        '`GET /api/invitations/{id}` instead (the inviter’s name too, and an answered or expired one).',
       query: z.object({ id: z.string() }),
     }),
     op('get', 'list-invitations', 'A team’s invitations', z.array(invitationRecord), {

@@ -2,12 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { CHAT_SEARCH_CONFIG, history } from '#server/db/schema';
 import type { TextPart } from '#shared/history';
+import { plainText } from './plain-text.ts';
 
 /** Around a matching word in ts_headline's output; characters of Unicode's private use area. */
 const START = '\uE000';
 const STOP = '\uE001';
 const HEADLINE = `StartSel=${START}, StopSel=${STOP}`;
-const SNIPPET = `${HEADLINE}, MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter=" … "`;
+const FRAGMENT_DELIMITER = ' … ';
+const SNIPPET = `${HEADLINE}, MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter="${FRAGMENT_DELIMITER}"`;
 const CONFIG = sql.raw(`'${CHAT_SEARCH_CONFIG}'::regconfig`);
 
 export interface ChatSearchOptions {
@@ -62,7 +64,8 @@ export function markedParts(marked: string): TextPart[] {
 /**
  * The user's chats that match, best first (ts_rank_cd over the title's and the messages' words, then
  * newest), `limit + 1` of them from `offset` so the caller knows whether more follow. Only the chats of
- * the page get their title and an excerpt marked (ts_headline reads the text again).
+ * the page get their title and an excerpt marked (ts_headline reads the text again); the excerpt is
+ * plain text, its Markdown taken out (plain-text.ts).
  */
 export async function searchChats(
   db: Db,
@@ -98,6 +101,7 @@ export async function searchChats(
     service: row.service,
     createdAt: new Date(row.created_at),
     titleParts: markedParts(row.title_marked),
-    snippet: markedParts(row.snippet_marked),
+    // The messages are Markdown: the excerpt is the plain text a reader sees.
+    snippet: markedParts(plainText(row.snippet_marked, FRAGMENT_DELIMITER)),
   }));
 }

@@ -25,7 +25,9 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Settings the web app needs before sign-in',
         description:
           'Which social sign-ins are configured, the largest document (DOCUMENT_MAX_BYTES), online payment ' +
-          '(which plan and period has a Stripe price, the sales address) and whether e-mail verification is required.',
+          '(which plan and period has a Stripe price, the sales address), whether e-mail verification is required, ' +
+          'whether mail leaves this server (SMTP_URL; without it messages are written to DATA_DIR/outbox and the ' +
+          "server's log) and the free plan's monthly generations (FREE_GENERATIONS_PER_MONTH).",
         security: NO_SECURITY,
         response: {
           200: z.object({
@@ -45,6 +47,10 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
             }),
             /** REQUIRE_EMAIL_VERIFICATION: the tools wait for a verified address (the banner says so). */
             emailVerification: z.object({ required: z.boolean() }),
+            /** SMTP_URL is set: mail is sent. Without it, links are only in the outbox and the log. */
+            mail: z.object({ configured: z.boolean() }),
+            /** What a free account gets each month (regenerations and follow-ups count too). */
+            freePlan: z.object({ generationsPerMonth: z.number().int() }),
           }),
         },
       },
@@ -54,6 +60,8 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       documents: { maxBytes: app.config.DOCUMENT_MAX_BYTES },
       billing,
       emailVerification: { required: app.config.REQUIRE_EMAIL_VERIFICATION },
+      mail: { configured: app.config.SMTP_URL !== undefined },
+      freePlan: { generationsPerMonth: app.config.FREE_GENERATIONS_PER_MONTH },
     }),
   );
 };

@@ -30,6 +30,8 @@ export const historySearchRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Titles and message text, English word forms (“running” finds “run”); plain words are all required ' +
           'and the last one may be the start of a word; quotes, `or` and `-word` work as in web searches. ' +
+          'Each result has its title and an excerpt of its messages as plain text (the Markdown taken out), the ' +
+          'matching words marked as `{text, match}` parts. ' +
           `${HISTORY_SEARCH_PAGE} a page, best first, \`nextCursor\` for the next, up to ` +
           `${MAX_OFFSET / HISTORY_SEARCH_PAGE + 1} pages; 400 \`bad_request:cursor\` for a cursor it did not give.`,
         querystring: historySearchQuerySchema,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '#server/errors';
 import { apiErrors } from '#server/openapi/route-responses';
 import { currentWorkspace, requireMembership } from '#server/teams/team-access';
-import { teamChatSchema, teamShareSchema, teamUsageSchema } from '#shared/teams';
+import { teamChatSchema, teamInvitationSchema, teamShareSchema, teamUsageSchema } from '#shared/teams';
 import { isToolSlug, type ToolSlug } from '#shared/tools';
 
 const orgParams = z.object({ id: z.string().min(1).max(200) });
@@ -17,11 +17,48 @@ const add = (counts: ToolCounts, tool: string, n: number) => {
 
 /**
  * Teams (ADR 0026) beside better-auth's own endpoints (/api/auth/organization/*, which create teams,
- * invite, accept, change roles, remove and leave): a team's usage for its owners and admins, the chats
- * its members shared with it, and sharing a chat with the caller's team.
+ * invite, accept, change roles, remove and leave): an invitation as its invitee sees it (with who sent
+ * it), a team's usage for its owners and admins, the chats its members shared with it, and sharing a
+ * chat with the caller's team.
  */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const teams = app.teamsRepository;
+
+  app.get(
+    '/invitations/:id',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'An invitation to the caller',
+        description:
+          'The invitation as the person it was sent to sees it: the team, the role, its status and expiry, and ' +
+          'the name and address of who sent it (better-auth’s `get-invitation` names only the address, and ' +
+          'answers pending invitations only). Whatever its status, so the page can say it was answered or ' +
+          'expired; accepting and declining stay better-auth’s. 404 `not_found:invitation` for an unknown id ' +
+          'or an invitation sent to another address.',
+        params: orgParams,
+        response: { 200: teamInvitationSchema, ...apiErrors(404) },
+      },
+    },
+    async (request) => {
+      const found = await teams.invitationFor(request.user.sub, request.params.id);
+      if (!found)
+        throw new AppError(
+          'not_found:invitation',
+          'No invitation with this link was sent to the address you are signed in with.',
+        );
+      return {
+        id: found.id,
+        organizationId: found.organizationId,
+        organizationName: found.organizationName,
+        email: found.email,
+        role: found.role ?? 'member',
+        status: found.status,
+        expiresAt: found.expiresAt.toISOString(),
+        inviter: { name: found.inviterName, email: found.inviterEmail },
+      };
+    },
+  );
 
   app.get(
     '/organizations/:id/usage',

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client';
 import { isUuid } from '#server/db/keyset-cursor';
 import { likeLiteral } from '#server/db/like-literal';
-import { history, member, organization, organizationPlan, user } from '#server/db/schema';
+import { history, invitation, member, organization, organizationPlan, user } from '#server/db/schema';
 import { chatColumns, type HistoryRow } from '#server/history/chat-columns';
 import type { AdminTeam } from '#shared/admin';
 import type { PlanId } from '#shared/plans';
@@ -92,6 +93,34 @@ export function createTeamsRepository(db: Db) {
       return rows
         .map((row) => ({ ...row, role: strongestRole(row.role) }))
         .sort((a, b) => rank[a.role] - rank[b.role]);
+    },
+
+    /**
+     * An invitation sent to the caller's address (whatever its status), with its team and who sent it;
+     * undefined for an unknown id or another address's invitation.
+     */
+    async invitationFor(userId: string, id: string) {
+      const invitee = alias(user, 'invitee');
+      const inviter = alias(user, 'inviter');
+      const [row] = await db
+        .select({
+          id: invitation.id,
+          organizationId: invitation.organizationId,
+          organizationName: organization.name,
+          email: invitation.email,
+          role: invitation.role,
+          status: invitation.status,
+          expiresAt: invitation.expiresAt,
+          inviterName: inviter.name,
+          inviterEmail: inviter.email,
+        })
+        .from(invitation)
+        .innerJoin(invitee, sql`lower(${invitee.email}) = lower(${invitation.email})`)
+        .innerJoin(organization, eq(organization.id, invitation.organizationId))
+        .innerJoin(inviter, eq(inviter.id, invitation.inviterId))
+        .where(and(eq(invitation.id, id), eq(invitee.id, userId)))
+        .limit(1);
+      return row;
     },
 
     /** Whether the team exists (a 404 apart from a 403 for one the caller is not in). */

@@ -1,8 +1,11 @@
-import { AlertCircle, Crown } from 'lucide-react';
-import { Link } from 'react-router';
+import { AlertCircle } from 'lucide-react';
 import type { ToolError } from '#web/lib/tool-error.ts';
+import { MoreGenerations } from './more-generations.tsx';
 
-/** The red banner of docs/product.md §2/§8; the inputs stay above it. A used-up plan adds Upgrade. */
+/**
+ * The red banner of docs/product.md §2/§8; the inputs stay above it. A used-up plan adds where more
+ * generations come from (Upgrade when the server sells plans, else the administrator).
+ */
 export function ErrorBanner({ error }: { error: ToolError }) {
   return (
     <div
@@ -13,15 +16,7 @@ export function ErrorBanner({ error }: { error: ToolError }) {
       <div className="grid gap-0.5 text-sm">
         <p className="font-medium">{error.message}</p>
         {error.detail ? <p className="text-destructive/85">{error.detail}</p> : null}
-        {error.upgrade ? (
-          <Link
-            to="/subscription"
-            className="mt-1.5 inline-flex h-8 w-fit items-center gap-1.5 rounded-lg bg-primary px-3 font-medium text-primary-foreground text-xs transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <Crown className="size-3.5" aria-hidden />
-            Upgrade
-          </Link>
-        ) : null}
+        {error.upgrade ? <MoreGenerations className="mt-1.5" /> : null}
       </div>
     </div>
   );

@@ -63,6 +63,6 @@ export const teamKeys = {
   usage: (id: string) => ['teams', 'usage', id] as const,
   /** GET /api/organizations/:id/chats: the chats shared with the team. */
   chats: (id: string) => ['teams', 'chats', id] as const,
-  /** GET /api/auth/organization/get-invitation: an invitation as its invitee sees it. */
+  /** GET /api/invitations/:id: an invitation as its invitee sees it. */
   invitation: (id: string) => ['teams', 'invitation', id] as const,
 };

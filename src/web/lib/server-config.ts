@@ -12,7 +12,14 @@ export interface ServerConfig {
   billing: BillingConfig;
   /** REQUIRE_EMAIL_VERIFICATION: the tools wait for a verified address. */
   emailVerification?: { required: boolean };
+  /** SMTP_URL is set: mail really leaves the server (without it, links are in DATA_DIR/outbox and the log). */
+  mail?: { configured: boolean };
+  /** FREE_GENERATIONS_PER_MONTH: what a free account gets each month. */
+  freePlan?: { generationsPerMonth: number };
 }
+
+/** Mail leaves this server (SMTP_URL). Unknown (the config has not loaded) counts as not sent. */
+export const mailConfigured = (config: ServerConfig | undefined) => config?.mail?.configured === true;
 
 export interface BillingConfig {
   enabled: boolean;

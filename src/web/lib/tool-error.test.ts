@@ -24,6 +24,15 @@ describe('toToolError', () => {
     });
   });
 
+  it('marks a missing model, for the model banner to say it once', () => {
+    const message = 'No AI model is available: model download failed. Configure a provider: …';
+    expect(toToolError(new ApiError(503, 'unavailable:model_missing', message))).toEqual({
+      message: 'Failed to fetch results',
+      detail: message,
+      modelMissing: true,
+    });
+  });
+
   it('shows no detail for a reply without the API error body (e.g. a proxy page)', () => {
     expect(toToolError(new ApiError(502, 'unknown', 'Bad Gateway'))).toEqual({
       message: 'Failed to fetch results',

@@ -1,4 +1,5 @@
 import { authStore, useAuth } from '#web/features/auth/lib/auth-store.ts';
+import { usePricingConfig } from '#web/features/pricing/api/billing.ts';
 import { PricingPage } from '#web/features/pricing/components/pricing-page.tsx';
 import { usePlanChoice } from '#web/features/pricing/hooks/use-plan-choice.ts';
 
@@ -23,6 +24,7 @@ export function PricingRoute() {
   const user = state.status === 'signed-in' ? state.user : null;
   const { pending, choose, manage } = usePlanChoice(user, reloadPlan, signedInOnceKnown);
   const periodEnd = user?.usage?.periodEnd;
+  const config = usePricingConfig();
   return (
     <PricingPage
       currentPlan={user?.subscription ?? null}
@@ -34,6 +36,8 @@ export function PricingRoute() {
           : null
       }
       onManage={() => void manage()}
+      billingEnabled={config?.billing.enabled === true}
+      freeGenerationsPerMonth={config?.freePlan?.generationsPerMonth ?? null}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isToolSlug, TOOLS } from '#shared/tools';
 import { EmailVerificationBanner } from '#web/features/auth/components/email-verification-banner.tsx';
 import { authStore, useAuth } from '#web/features/auth/lib/auth-store.ts';
+import { ChatPrompt } from '#web/features/history/components/chat-prompt.tsx';
 import { ChatView } from '#web/features/history/components/chat-view.tsx';
 import { FollowUpBox } from '#web/features/history/components/follow-up-box.tsx';
 import { HistoryDownloadMenu } from '#web/features/history/components/history-download-menu.tsx';
@@ -10,6 +11,7 @@ import { HistoryPanel } from '#web/features/history/components/history-panel.tsx
 import { ToolForm } from '#web/features/tools/components/tool-form.tsx';
 import { ToolLayout } from '#web/features/tools/components/tool-layout.tsx';
 import { ToolScreen } from '#web/features/tools/components/tool-screen.tsx';
+import { clearToolDraft } from '#web/features/tools/lib/tool-draft.ts';
 
 interface Selection {
   segment: string | undefined;
@@ -40,10 +42,11 @@ export function ToolRoute() {
     setSelection((s) => ({ segment, chatId: openedChat, formKey: s.formKey + 1 }));
   }
 
-  const newChat = useCallback(
-    () => setSelection((s) => ({ ...s, chatId: null, formKey: s.formKey + 1 })),
-    [],
-  );
+  // New Chat starts afresh (docs/product.md §4): the tool's kept draft goes too, then the form remounts.
+  const newChat = useCallback(() => {
+    if (isToolSlug(segment)) clearToolDraft(TOOLS[segment]);
+    setSelection((s) => ({ ...s, chatId: null, formKey: s.formKey + 1 }));
+  }, [segment]);
   const select = useCallback(
     (chatId: string) => setSelection((s) => ({ ...s, chatId, followUp: undefined })),
     [],
@@ -110,7 +113,9 @@ export function ToolRoute() {
           key={`${segment}:${selection.formKey}`}
           slug={segment}
           uid={uid}
+          usage={user.usage}
           onSettled={authStore.reloadUser}
+          renderRequest={(historyId) => <ChatPrompt chatId={historyId} />}
           renderAfterAnswer={(historyId) => (
             <FollowUpBox
               pending={false}

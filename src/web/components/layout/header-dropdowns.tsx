@@ -26,7 +26,7 @@ export function ToolsDropdown() {
       hover
       trigger={<TriggerLabel label="Services" />}
       triggerClassName={triggerClass}
-      panelClassName="w-[min(34rem,calc(100vw-2rem))]"
+      panelClassName="w-[min(38rem,calc(100vw-2rem))]"
     >
       <ul aria-label="Services" className="grid grid-cols-2 gap-0.5">
         {TOOL_LINKS.map((link) => (
@@ -37,7 +37,7 @@ export function ToolsDropdown() {
               </span>
               <span className="grid gap-0.5">
                 <span className="font-medium">{link.label}</span>
-                <span className="line-clamp-2 text-muted-foreground text-xs leading-snug">
+                <span className="text-pretty text-muted-foreground text-xs leading-snug">
                   {link.description}
                 </span>
               </span>

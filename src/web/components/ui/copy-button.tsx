@@ -12,10 +12,12 @@ interface CopyButtonProps {
   label?: string;
   /** `sm` (h-7) fits a code block's header; `md` (h-8) sits next to `sm` Buttons. */
   size?: keyof typeof SIZES;
+  /** The visible label before a copy ('Copy' unless given, e.g. 'Copy invitation link'). */
+  caption?: string;
 }
 
 /** Copy → Copied for 2 s after a successful clipboard write (docs/product.md §2, §9). */
-export function CopyButton({ text, label, size = 'md' }: CopyButtonProps) {
+export function CopyButton({ text, label, size = 'md', caption = 'Copy' }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const feedback = useRef<ReturnType<typeof createCopyFeedback> | null>(null);
   feedback.current ??= createCopyFeedback({ write: writeClipboard, onChange: setCopied });
@@ -34,7 +36,7 @@ export function CopyButton({ text, label, size = 'md' }: CopyButtonProps) {
       )}
     >
       {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
-      <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+      <span aria-live="polite">{copied ? 'Copied' : caption}</span>
     </button>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AdminUsage } from '#shared/admin';
 import { type ChartDay, usageChartModel } from '#web/features/admin/lib/usage-chart.ts';
 import { cn } from '#web/lib/cn.ts';
+import { counted, nounFor } from '#web/lib/plural.ts';
 
 interface UsageChartProps {
   usage: Pick<AdminUsage, 'from' | 'to' | 'days' | 'totals' | 'total'>;
@@ -66,7 +67,7 @@ export function UsageChart({ usage }: UsageChartProps) {
             ) : null}
             {model.total === 0 ? (
               <p className="absolute inset-0 flex items-center justify-center text-muted-foreground text-sm">
-                No generations in the last {model.days.length} days.
+                No generations in the last {counted(model.days.length, 'day')}.
               </p>
             ) : null}
           </div>
@@ -95,7 +96,10 @@ export function UsageChart({ usage }: UsageChartProps) {
             <li key={series.slug} className="inline-flex items-center gap-2">
               <span aria-hidden className={cn('size-3 shrink-0 rounded-sm', series.colorClass)} />
               <span>{series.name}</span>
-              <span className="text-muted-foreground tabular-nums">{series.total}</span>
+              <span className="text-muted-foreground tabular-nums">
+                {series.total}
+                <span className="sr-only"> {nounFor(series.total, 'generation')}</span>
+              </span>
             </li>
           ))}
         </ul>

@@ -60,16 +60,22 @@ describe('the usage summary', () => {
     expect(textBetween('aria-label="Tools"', '</ul>').slice(1)).toEqual([
       'Code Explainer',
       '3',
+      ' generations',
       'Doc Summarizer',
       '0',
+      ' generations',
       'Code Refactor',
       '0',
+      ' generations',
       'Article Generator',
       '0',
+      ' generations',
       'Email Helper',
       '3',
+      ' generations',
       'Resume Assistant',
       '0',
+      ' generations',
     ]);
     expect(html).toContain('<div class="sr-only"><table><caption>Generations per tool per day</caption>');
     expect(textBetween('<th scope="row">May 19', '</tr>')).toEqual([

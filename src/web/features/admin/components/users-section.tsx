@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { TableScroller } from '#web/components/ui/table-scroller.tsx';
 import { useAdminUsers } from '#web/features/admin/api/get-admin-users.ts';
+import { counted, nounFor } from '#web/lib/plural.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { LoadError } from './load-error.tsx';
 import { cellClass, UserRow } from './user-row.tsx';
@@ -81,46 +83,40 @@ export function UsersSection({ currentUid, onOwnAccountChanged }: UsersSectionPr
           {query ? `No users match “${query}”.` : 'No users yet.'}
         </p>
       ) : (
-        <div className="overflow-hidden rounded-2xl border border-border bg-card shadow-black/5 shadow-sm">
-          <div className="relative overflow-x-auto">
-            <table
-              className="w-full min-w-[60rem] text-sm"
-              aria-labelledby="users-title"
-              aria-busy={searching}
-            >
-              <thead className="bg-muted text-left text-muted-foreground text-xs uppercase tracking-wide">
-                <tr>
-                  {COLUMNS.map((column, index) => (
-                    <th
-                      key={column}
-                      scope="col"
-                      className={
-                        index === 0
-                          ? `${cellClass} sticky left-0 z-[1] bg-muted font-medium`
-                          : `${cellClass} whitespace-nowrap font-medium`
-                      }
-                    >
-                      {column}
-                    </th>
-                  ))}
-                  <th scope="col" className={cellClass}>
-                    <span className="sr-only">Actions</span>
+        <TableScroller label="Users table" className="bg-card shadow-black/5 shadow-sm">
+          <table className="w-full min-w-[60rem] text-sm" aria-labelledby="users-title" aria-busy={searching}>
+            <thead className="bg-muted text-left text-muted-foreground text-xs uppercase tracking-wide">
+              <tr>
+                {COLUMNS.map((column, index) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={
+                      index === 0
+                        ? `${cellClass} sticky left-0 z-[1] bg-muted font-medium`
+                        : `${cellClass} whitespace-nowrap font-medium`
+                    }
+                  >
+                    {column}
                   </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((user) => (
-                  <UserRow
-                    key={user.uid}
-                    user={user}
-                    self={user.uid === currentUid}
-                    onOwnAccountChanged={onOwnAccountChanged}
-                  />
                 ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
+                <th scope="col" className={cellClass}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((user) => (
+                <UserRow
+                  key={user.uid}
+                  user={user}
+                  self={user.uid === currentUid}
+                  onOwnAccountChanged={onOwnAccountChanged}
+                />
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
 
       {rows.length > 0 ? (
@@ -141,8 +137,8 @@ export function UsersSection({ currentUid, onOwnAccountChanged }: UsersSectionPr
             </Button>
           ) : (
             <p className="text-muted-foreground text-xs">
-              {rows.length === 1 ? '1 account' : `${rows.length} accounts`}
-              {query ? ` ${rows.length === 1 ? 'matches' : 'match'} “${query}”` : ''}.
+              {counted(rows.length, 'account')}
+              {query ? ` ${nounFor(rows.length, 'matches', 'match')} “${query}”` : ''}.
             </p>
           )}
         </div>

@@ -1,5 +1,6 @@
 import type { AdminUsage } from '#shared/admin';
 import { TOOL_LIST, type ToolSlug } from '#shared/tools';
+import { counted } from '#web/lib/plural.ts';
 
 /**
  * The usage chart's data, apart from its markup: one series per tool (catalogue order, in the colour
@@ -51,8 +52,6 @@ export function formatDay(date: string): string {
   const time = Date.parse(`${date}T00:00:00Z`);
   return Number.isNaN(time) ? date : dayFormat.format(time);
 }
-
-export const generationsCount = (n: number) => `${n} ${n === 1 ? 'generation' : 'generations'}`;
 
 /** The smallest 1, 2 or 5 × 10ⁿ (n ≥ 0) at least `value`: a readable gridline step. */
 export function niceStep(value: number): number {
@@ -110,6 +109,6 @@ function chartSummary(
   const busiest = days.reduce((best, day) => (day.total > best.total ? day : best));
   return (
     `Generations per tool per day ${range}: ${usage.total} in total (${perTool}). ` +
-    `Busiest day ${busiest.label} with ${generationsCount(busiest.total)}.`
+    `Busiest day ${busiest.label} with ${counted(busiest.total, 'generation')}.`
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '#shared/auth-schemas';
+import { EmailAddress } from '#web/components/email-address.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { PendingButton } from '#web/components/ui/pending-button.tsx';
 import { readableAuthError } from '#web/features/auth/api/auth-flow-error.ts';
@@ -53,8 +54,11 @@ export function ForgotPasswordScreen() {
           <MailCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
           <div className="grid gap-2">
             <p>
-              If an account exists for <strong className="break-all">{sentTo}</strong>, we have sent it a link
-              to reset the password.
+              If an account exists for{' '}
+              <strong>
+                <EmailAddress address={sentTo} />
+              </strong>
+              , we have sent it a link to reset the password.
             </p>
             <p className="text-muted-foreground">
               The link works once, for 1 hour. Nothing there after a few minutes? Check your spam folder, or{' '}

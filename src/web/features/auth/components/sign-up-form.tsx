@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { WandSparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type SignUpInput, signUpSchema } from '#shared/auth-schemas';
 import { generatePassword } from '#shared/password';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -19,13 +19,15 @@ import { TermsCheckbox } from './terms-checkbox.tsx';
 export function SignUpForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
   const navigate = useNavigate();
   const location = useLocation();
+  // An invitation's page sends its invited address along (/signup?email=), to sign up with it.
+  const [params] = useSearchParams();
   const signUp = useSignUpWithEmail();
   const [photo, setPhoto] = useState<File | null>(null);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [passwordVisible, setPasswordVisible] = useState(false);
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { username: '', email: '', password: '' },
+    defaultValues: { username: '', email: params.get('email')?.trim() ?? '', password: '' },
   });
   const { errors } = form.formState;
   const photoProblem = photoError(photo);

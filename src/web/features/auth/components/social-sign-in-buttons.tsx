@@ -27,13 +27,7 @@ export function SocialSignInButtons({ mode, returnTo, disabled }: SocialSignInBu
   const busy = socialSignIn.isPending || redirecting !== null;
   const verb = mode === 'signup' ? 'Sign up' : 'Sign in';
 
-  function start(provider: SocialProvider, label: string) {
-    if (config.data && !config.data.socialProviders[provider]) {
-      notify.error(`${label} sign-in is not configured on this server`, {
-        description: 'Ask the administrator to set its client id and secret, or use e-mail instead.',
-      });
-      return;
-    }
+  function start(provider: SocialProvider) {
     setRedirecting(provider);
     socialSignIn.mutate(
       { provider, callbackURL: returnTo },
@@ -49,24 +43,36 @@ export function SocialSignInButtons({ mode, returnTo, disabled }: SocialSignInBu
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      {PROVIDERS.map(({ id, label, Icon }) => (
-        <Button
-          key={id}
-          type="button"
-          variant="outline"
-          size="field-sm"
-          className="w-full"
-          disabled={disabled || busy || config.isPending}
-          onClick={() => start(id, label)}
-        >
-          {redirecting === id ? (
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-          ) : (
-            <Icon className="size-4" />
-          )}
-          {`${verb} with ${label}`}
-        </Button>
-      ))}
+      {PROVIDERS.map(({ id, label, Icon }) => {
+        // Shown whether or not it is set up (docs/product.md asks for both), but only usable when it is.
+        const unavailable = config.data !== undefined && !config.data.socialProviders[id];
+        const noteId = `social-${id}-unavailable`;
+        return (
+          <div key={id} className="grid gap-1">
+            <Button
+              type="button"
+              variant="outline"
+              size="field-sm"
+              className="w-full"
+              disabled={disabled || busy || config.isPending || unavailable}
+              aria-describedby={unavailable ? noteId : undefined}
+              onClick={() => start(id)}
+            >
+              {redirecting === id ? (
+                <Loader2 className="size-4 animate-spin" aria-hidden />
+              ) : (
+                <Icon className="size-4" />
+              )}
+              {`${verb} with ${label}`}
+            </Button>
+            {unavailable ? (
+              <p id={noteId} className="text-center text-muted-foreground text-xs">
+                Not set up on this server
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
     </div>
   );
 }

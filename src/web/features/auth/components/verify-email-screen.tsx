@@ -34,7 +34,7 @@ export function VerifyEmailScreen() {
         }
       >
         <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
-          {failureMessage(error)} Sign in and choose Resend on the banner above the assistants for a new link.
+          {failureMessage(error)} Sign in and ask for a new link on the banner above the assistants.
         </p>
       </AuthScreenLayout>
     );

@@ -4,6 +4,7 @@ import type { HistorySearchHit, TextPart } from '#shared/history';
 import { formatToolName } from '#shared/tools';
 import { useHistorySearch } from '#web/features/history/api/search-history.ts';
 import { cn } from '#web/lib/cn.ts';
+import { counted } from '#web/lib/plural.ts';
 import { KeyboardHelp } from './keyboard-help.tsx';
 
 interface HistorySearchBoxProps {
@@ -74,6 +75,9 @@ export function HistorySearchBox({
   );
 }
 
+/** A matching word: a highlighter's yellow, readable in either theme. */
+const markClass = 'rounded-sm bg-amber-200/80 px-0.5 text-foreground dark:bg-amber-400/25';
+
 /** Marked words of a found title or excerpt. */
 function Marked({ parts }: { parts: TextPart[] }) {
   return (
@@ -81,7 +85,7 @@ function Marked({ parts }: { parts: TextPart[] }) {
       {parts.map((part, index) =>
         part.match ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in order.
-          <mark key={index} className="rounded-sm bg-primary/15 px-0.5 text-foreground">
+          <mark key={index} className={markClass}>
             {part.text}
           </mark>
         ) : (
@@ -130,7 +134,9 @@ export function HistorySearchResults({ uid, q, service, activeId, onOpen }: Hist
       <p className="sr-only" role="status">
         {hits.length === 0
           ? 'No chats found.'
-          : `${hits.length}${search.hasNextPage ? ' or more' : ''} chats found.`}
+          : search.hasNextPage
+            ? `${hits.length} or more chats found.`
+            : `${counted(hits.length, 'chat')} found.`}
       </p>
       {hits.length === 0 ? (
         <p className="px-3 py-2 text-muted-foreground text-sm">No chats match “{q}”.</p>

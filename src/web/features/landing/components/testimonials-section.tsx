@@ -12,20 +12,22 @@ export function TestimonialsSection() {
           title="Trusted by Thousands"
           lead="Developers, writers, teachers and coaches use Draftsmith every day. Here is what a few of them say."
         />
+        {/* Each card spans three rows of the list (stars, quote, author) as a subgrid, so the authors of a
+            row of cards start on one line whatever the length of the quotes and roles above them. */}
         <ul className="mt-14 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {TESTIMONIALS.map((t) => (
-            <li key={t.person}>
-              <figure className="relative flex h-full flex-col rounded-2xl border border-border bg-card p-6 shadow-sm">
+            <li key={t.person} className="row-span-3 grid grid-rows-subgrid gap-y-0">
+              <figure className="relative row-span-3 grid grid-rows-subgrid gap-y-0 rounded-2xl border border-border bg-card p-6 shadow-sm">
                 <Quote className="absolute top-5 right-5 size-8 text-primary/15" aria-hidden="true" />
                 <div className="flex gap-0.5 text-amber-500" role="img" aria-label="Rated 5 out of 5">
                   {[1, 2, 3, 4, 5].map((n) => (
                     <Star key={n} className="size-4 fill-current" aria-hidden="true" />
                   ))}
                 </div>
-                <blockquote className="mt-4 flex-1 text-pretty">
+                <blockquote className="mt-4 text-pretty">
                   <p>“{t.quote}”</p>
                 </blockquote>
-                <figcaption className="mt-6 flex items-center gap-3">
+                <figcaption className="mt-6 flex items-start gap-3">
                   <img
                     src={t.photo}
                     alt={`Illustrated portrait of ${t.person}`}
@@ -35,7 +37,7 @@ export function TestimonialsSection() {
                     decoding="async"
                     className="size-12 rounded-full bg-muted"
                   />
-                  <div>
+                  <div className="min-w-0">
                     <p className="font-semibold">{t.person}</p>
                     <p className="text-muted-foreground text-sm">
                       {t.role}, {t.company}

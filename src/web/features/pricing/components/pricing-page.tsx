@@ -4,6 +4,7 @@ import { type BillingPeriod, PLANS, type Plan, planName } from '#shared/plans';
 import { PageMeta } from '#web/components/page-meta.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { PRICING_HEAD } from '#web/features/pricing/content/pricing-head.ts';
+import { counted } from '#web/lib/plural.ts';
 import { BillingToggle } from './billing-toggle.tsx';
 import { PlanCard } from './plan-card.tsx';
 
@@ -24,6 +25,10 @@ interface PricingPageProps {
   /** The visitor has paid online: the page offers 'Manage subscription'. */
   subscription?: ManagedSubscription | null;
   onManage?: () => void;
+  /** The server sells plans online (Stripe is set up); unknown while prerendered. */
+  billingEnabled?: boolean;
+  /** FREE_GENERATIONS_PER_MONTH, once the server's settings are read (unknown while prerendered). */
+  freeGenerationsPerMonth?: number | null;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -34,6 +39,8 @@ export function PricingPage({
   pending = null,
   subscription = null,
   onManage,
+  billingEnabled = false,
+  freeGenerationsPerMonth = null,
 }: PricingPageProps) {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   return (
@@ -103,12 +110,42 @@ export function PricingPage({
               />
             ))}
           </div>
-          <p className="mt-12 text-center text-muted-foreground text-sm">
-            Prices are in US dollars, excluding applicable taxes. Payments are handled by Stripe; cancel any
-            time and keep your plan to the end of the period you paid for.
+          <FreePlanNote generationsPerMonth={freeGenerationsPerMonth} />
+          <p className="mt-6 text-center text-muted-foreground text-sm">
+            Prices are in US dollars, excluding applicable taxes.
+            {billingEnabled
+              ? ' Payments are handled by Stripe; cancel any time and keep your plan to the end of the period you paid for.'
+              : null}
           </p>
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * Under the cards: what a free account gets, and what counts as a generation. The number is the
+ * server's (FREE_GENERATIONS_PER_MONTH), so the prerendered page, which cannot know it, says it in words.
+ */
+function FreePlanNote({ generationsPerMonth }: { generationsPerMonth: number | null }) {
+  return (
+    <section
+      aria-labelledby="free-plan-title"
+      className="mx-auto mt-12 max-w-3xl rounded-2xl border border-border bg-muted/40 px-5 py-4 text-center text-sm"
+    >
+      <h2 id="free-plan-title" className="font-semibold text-base">
+        Free to start
+      </h2>
+      <p className="mt-1 text-pretty text-muted-foreground" data-testid="free-plan-note">
+        A free account gets{' '}
+        {generationsPerMonth === null ? (
+          'a number of generations'
+        ) : (
+          <span className="font-semibold text-foreground">{counted(generationsPerMonth, 'generation')}</span>
+        )}{' '}
+        a month with every tool, no card needed. Each answer counts as one generation: a new request, a
+        regenerated answer and a follow-up in a chat alike.
+      </p>
+    </section>
   );
 }

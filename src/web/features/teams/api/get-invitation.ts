@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authCall } from '#web/lib/auth-call.ts';
-import { authClient } from '#web/lib/auth-client.ts';
+import type { TeamInvitation } from '#shared/teams';
+import { apiGet } from '#web/lib/api-client.ts';
 import { teamKeys } from '#web/lib/query-keys.ts';
 
 /** An invitation as the person invited sees it. */
@@ -8,6 +8,7 @@ export interface InvitationDetails {
   id: string;
   teamId: string;
   teamName: string;
+  inviterName: string;
   inviterEmail: string;
   role: string;
   status: string;
@@ -15,19 +16,17 @@ export interface InvitationDetails {
 }
 
 /**
- * GET /api/auth/organization/get-invitation?id=: only for the account it was sent to. An expired,
- * answered or cancelled invitation, or another account's, is refused with better-auth's message.
+ * GET /api/invitations/:id: only for the account it was sent to (404 for anyone else), whatever its
+ * status, with the name and address of who sent it. Needs a session: never called signed out.
  */
 export async function getInvitation(id: string): Promise<InvitationDetails> {
-  const invitation = await authCall(
-    authClient.organization.getInvitation({ query: { id } }),
-    'Could not load the invitation.',
-  );
+  const invitation = await apiGet<TeamInvitation>(`/invitations/${encodeURIComponent(id)}`);
   return {
     id: invitation.id,
     teamId: invitation.organizationId,
     teamName: invitation.organizationName,
-    inviterEmail: invitation.inviterEmail,
+    inviterName: invitation.inviter.name,
+    inviterEmail: invitation.inviter.email,
     role: invitation.role,
     status: invitation.status,
     expiresAt: new Date(invitation.expiresAt),

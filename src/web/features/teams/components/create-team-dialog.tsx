@@ -20,7 +20,10 @@ interface CreateTeamDialogProps {
 /** 'Create a team': a name, from which the team's address name (slug) is made. */
 export function CreateTeamDialog({ open, onOpenChange, onCreated }: CreateTeamDialogProps) {
   const [name, setName] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  // Checked as the person types once they have tried to create it, and a name too long at once.
+  const [submitted, setSubmitted] = useState(false);
+  const fieldError =
+    submitted || name.trim().length > TEAM_NAME_MAX ? (teamNameError(name) ?? undefined) : undefined;
   const [formError, setFormError] = useState<string | undefined>();
   const [finishing, setFinishing] = useState(false);
   const create = useCreateTeam();
@@ -30,7 +33,7 @@ export function CreateTeamDialog({ open, onOpenChange, onCreated }: CreateTeamDi
     if (busy) return;
     if (!next) {
       setName('');
-      setFieldError(undefined);
+      setSubmitted(false);
       setFormError(undefined);
     }
     onOpenChange(next);
@@ -38,15 +41,15 @@ export function CreateTeamDialog({ open, onOpenChange, onCreated }: CreateTeamDi
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = teamNameError(name);
-    setFieldError(problem ?? undefined);
+    setSubmitted(true);
     setFormError(undefined);
-    if (problem) return;
+    if (teamNameError(name)) return;
     try {
       const team = await create.mutateAsync(name);
       setFinishing(true);
       await onCreated(team);
       setName('');
+      setSubmitted(false);
       onOpenChange(false);
     } catch (error) {
       setFormError(readableError(error, 'Could not create the team. Please try again.'));

@@ -8,10 +8,10 @@ import { teamKeys } from '#web/lib/query-keys.ts';
 import { InvitationPage } from './invitation-page.tsx';
 import { inviteEmailError } from './invitations-section.tsx';
 
-function render(node: ReactNode, client = new QueryClient()) {
+function render(node: ReactNode, client = new QueryClient(), path = '/accept-invitation/inv1') {
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/accept-invitation/inv1']}>{node}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -20,6 +20,7 @@ const invitation = (fields: Record<string, unknown> = {}) => ({
   id: 'inv1',
   teamId: 't1',
   teamName: 'Acme Writers',
+  inviterName: 'Ada Lovelace',
   inviterEmail: 'ada@example.com',
   role: 'admin',
   status: 'pending',
@@ -35,6 +36,25 @@ describe('InvitationPage', () => {
     expect(html).toMatch(/<a [^>]*href="\/signup"[^>]*>Sign up<\/a>/);
   });
 
+  it('names the invited address from the link and takes it to the sign-up form', () => {
+    const html = render(
+      <InvitationPage invitationId="inv1" status="signed-out" onWorkspaceChanged={noop} />,
+      new QueryClient(),
+      '/accept-invitation/inv1?email=grace%2Bteam%40example.com',
+    );
+    expect(html).toContain('The invitation was sent to');
+    expect(html).toContain('grace+team@<wbr/>example<wbr/>.com');
+    expect(html).toMatch(/<a [^>]*href="\/signup\?email=grace%2Bteam%40example.com"[^>]*>Sign up<\/a>/);
+    // Something that is not an address is not repeated.
+    const odd = render(
+      <InvitationPage invitationId="inv1" status="signed-out" onWorkspaceChanged={noop} />,
+      new QueryClient(),
+      '/accept-invitation/inv1?email=not%20an%20address',
+    );
+    expect(odd).not.toContain('not an address');
+    expect(odd).toMatch(/<a [^>]*href="\/signup"[^>]*>Sign up<\/a>/);
+  });
+
   it('shows the team, the inviter and the role with Accept and Decline', () => {
     const client = new QueryClient();
     client.setQueryData(teamKeys.invitation('inv1'), invitation());
@@ -43,7 +63,10 @@ describe('InvitationPage', () => {
       client,
     );
     expect(html).toContain('Join Acme Writers');
-    expect(html).toContain('ada@example.com');
+    expect(html).toContain('Ada Lovelace invited you');
+    expect(html).toMatch(
+      /Invited by<\/dt><dd><span[^>]*>Ada Lovelace<\/span><span[^>]*>ada@<wbr\/>example<wbr\/>.com</,
+    );
     expect(html).toMatch(/Your role<\/dt><dd[^>]*>Admin</);
     expect(html).toMatch(/>Accept<\/button>/);
     expect(html).toMatch(/>Decline<\/button>/);

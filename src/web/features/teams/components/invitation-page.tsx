@@ -1,6 +1,7 @@
 import { Check, Loader2, MailOpen, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { EmailAddress } from '#web/components/email-address.tsx';
 import { PageMeta } from '#web/components/page-meta.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
@@ -24,9 +25,11 @@ export interface InvitationPageProps {
 }
 
 /**
- * /accept-invitation/:id, the invitation e-mail's link. Signed out: what it is, and Sign in or Sign up,
- * which come back here. Signed in: the team, who invited and the role, then Accept (work in the team,
- * on /team) or Decline; an invitation that cannot be used says why (better-auth's message).
+ * /accept-invitation/:id, the invitation e-mail's link. Signed out: what it is, the address it was sent
+ * to (the link's `email`), and Sign in or Sign up (the form filled in with that address), which come back
+ * here; nothing is asked of the server, which shows an invitation only to its invitee. Signed in: the
+ * team, who invited (name and address) and the role, then Accept (work in the team, on /team) or
+ * Decline; an invitation that cannot be used says why.
  */
 export function InvitationPage({ invitationId, status, onWorkspaceChanged }: InvitationPageProps) {
   return (
@@ -58,15 +61,33 @@ function InvitationSkeleton() {
   );
 }
 
+/** The address the link says the invitation was sent to, if it looks like one. */
+function invitedAddress(params: URLSearchParams): string | null {
+  const email = params.get('email')?.trim() ?? '';
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
+}
+
 function SignedOut() {
   const location = useLocation();
+  const [params] = useSearchParams();
+  const email = invitedAddress(params);
   return (
     <>
       <h1 className="mt-5 font-bold text-2xl tracking-tight">You have been invited to a team</h1>
-      <p className="mt-2 text-muted-foreground">
-        Please sign in with the e-mail address the invitation was sent to, or create an account with it, to
-        see the invitation and join the team.
-      </p>
+      {email ? (
+        <p className="mt-2 text-muted-foreground">
+          The invitation was sent to{' '}
+          <strong className="font-medium text-foreground">
+            <EmailAddress address={email} />
+          </strong>
+          . Sign in with that address, or create an account with it, to see the invitation and join the team.
+        </p>
+      ) : (
+        <p className="mt-2 text-muted-foreground">
+          Please sign in with the e-mail address the invitation was sent to, or create an account with it, to
+          see the invitation and join the team.
+        </p>
+      )}
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <Button asChild>
           <Link to="/signin" state={{ from: location }}>
@@ -74,7 +95,10 @@ function SignedOut() {
           </Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/signup" state={{ from: location }}>
+          <Link
+            to={email ? `/signup?${new URLSearchParams({ email })}` : '/signup'}
+            state={{ from: location }}
+          >
             Sign up
           </Link>
         </Button>
@@ -161,13 +185,21 @@ function Answer({ details, onWorkspaceChanged, onDeclined }: AnswerProps) {
     <>
       <h1 className="mt-5 font-bold text-2xl tracking-tight">Join {details.teamName}</h1>
       <p className="mt-2 text-muted-foreground">
-        {details.inviterEmail} invited you to work with the team on Draftsmith.
+        {details.inviterName || details.inviterEmail} invited you to work with the team on Draftsmith.
       </p>
       <dl className="mt-5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">
         <dt className="text-muted-foreground">Team</dt>
         <dd className="break-words font-medium">{details.teamName}</dd>
         <dt className="text-muted-foreground">Invited by</dt>
-        <dd className="break-all font-medium">{details.inviterEmail}</dd>
+        <dd>
+          {details.inviterName ? (
+            <span className="block break-words font-medium">{details.inviterName}</span>
+          ) : null}
+          <EmailAddress
+            address={details.inviterEmail}
+            className={details.inviterName ? 'block text-muted-foreground' : 'block font-medium'}
+          />
+        </dd>
         <dt className="text-muted-foreground">Your role</dt>
         <dd className="font-medium">{roleLabel(details.role)}</dd>
         <dt className="text-muted-foreground">Valid until</dt>

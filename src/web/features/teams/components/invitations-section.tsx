@@ -1,7 +1,9 @@
-import { Loader2, MailPlus, Send, X } from 'lucide-react';
+import { Link2, Loader2, MailPlus, Send, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { EmailAddress } from '#web/components/email-address.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { FormField, fieldAria } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -10,6 +12,7 @@ import { type InviteInput, useInviteMember } from '#web/features/teams/api/invit
 import { INVITE_ROLES, roleLabel, type TeamInvitation } from '#web/features/teams/lib/team-types.ts';
 import { readableError } from '#web/lib/auth-call.ts';
 import { notify } from '#web/lib/notify.ts';
+import { mailConfigured, useServerConfig } from '#web/lib/server-config.ts';
 import { RoleSelect } from './role-select.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -26,8 +29,20 @@ interface InvitationsSectionProps {
   invitations: TeamInvitation[];
 }
 
-/** Owners and admins invite people by e-mail (as member or admin) and cancel invitations not yet answered. */
+/**
+ * The page an invitation's link opens, as the invitation mail has it (the server's ACCEPT_INVITATION_PAGE,
+ * with the invited address, which a visitor without an account finds filled in on the sign-up form).
+ */
+export const invitationLink = (invitationId: string, email: string, origin = window.location.origin) =>
+  `${origin}/accept-invitation/${encodeURIComponent(invitationId)}?email=${encodeURIComponent(email)}`;
+
+/**
+ * Owners and admins invite people by e-mail (as member or admin), copy an invitation's link to pass it
+ * on themselves, and cancel invitations not yet answered. On a server without mail (no SMTP_URL) no
+ * e-mail leaves: the section says so, and the link is the way to pass an invitation on.
+ */
 export function InvitationsSection({ teamId, invitations }: InvitationsSectionProps) {
+  const mail = mailConfigured(useServerConfig().data);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteInput['role']>('member');
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -43,7 +58,11 @@ export function InvitationsSection({ teamId, invitations }: InvitationsSectionPr
     if (problem) return;
     try {
       await invite.mutateAsync({ email, role });
-      notify.success(`Invitation sent to ${email.trim()}.`);
+      notify.success(
+        mail
+          ? `Invitation sent to ${email.trim()}.`
+          : `Invitation for ${email.trim()} created. No e-mail was sent (this server has no e-mail set up): copy its link below and pass it on.`,
+      );
       setEmail('');
       setRole('member');
     } catch (error) {
@@ -56,7 +75,11 @@ export function InvitationsSection({ teamId, invitations }: InvitationsSectionPr
       id="invitations"
       title="Invite people"
       icon={MailPlus}
-      description="They get an e-mail with a link to join; an invitation is valid for 7 days."
+      description={
+        mail
+          ? 'They get an e-mail with a link to join; an invitation is valid for 7 days.'
+          : 'This server has no e-mail set up, so no invitation is mailed: copy its link and pass it on. An invitation is valid for 7 days.'
+      }
     >
       <form className="grid gap-4" onSubmit={submit} noValidate>
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
@@ -88,10 +111,12 @@ export function InvitationsSection({ teamId, invitations }: InvitationsSectionPr
           <Button type="submit" disabled={invite.isPending}>
             {invite.isPending ? (
               <Loader2 className="size-4 animate-spin" aria-hidden />
-            ) : (
+            ) : mail ? (
               <Send className="size-4" aria-hidden />
+            ) : (
+              <Link2 className="size-4" aria-hidden />
             )}
-            Send invitation
+            {mail ? 'Send invitation' : 'Create invitation'}
           </Button>
         </div>
       </form>
@@ -106,33 +131,42 @@ export function InvitationsSection({ teamId, invitations }: InvitationsSectionPr
           {invitations.map((invitation) => (
             <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
-                <p className="break-all font-medium text-sm">{invitation.email}</p>
+                <p className="font-medium text-sm">
+                  <EmailAddress address={invitation.email} />
+                </p>
                 <p className="text-muted-foreground text-xs">
                   {roleLabel(invitation.role)} · Expires {dateFormat.format(invitation.expiresAt)}
                 </p>
               </div>
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={`Cancel the invitation to ${invitation.email}`}
-                disabled={cancel.isPending && cancel.variables === invitation.id}
-                onClick={() =>
-                  cancel.mutate(invitation.id, {
-                    onSuccess: () => notify.success(`The invitation to ${invitation.email} was cancelled.`),
-                    onError: (error) =>
-                      notify.error('Could not cancel the invitation', {
-                        description: readableError(error, 'Please try again.'),
-                      }),
-                  })
-                }
-              >
-                {cancel.isPending && cancel.variables === invitation.id ? (
-                  <Loader2 className="size-3.5 animate-spin" aria-hidden />
-                ) : (
-                  <X className="size-3.5" aria-hidden />
-                )}
-                Cancel
-              </Button>
+              <div className="flex flex-wrap items-center gap-2">
+                <CopyButton
+                  text={() => invitationLink(invitation.id, invitation.email)}
+                  caption="Copy invitation link"
+                  label={`Copy the invitation link for ${invitation.email}`}
+                />
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Cancel the invitation to ${invitation.email}`}
+                  disabled={cancel.isPending && cancel.variables === invitation.id}
+                  onClick={() =>
+                    cancel.mutate(invitation.id, {
+                      onSuccess: () => notify.success(`The invitation to ${invitation.email} was cancelled.`),
+                      onError: (error) =>
+                        notify.error('Could not cancel the invitation', {
+                          description: readableError(error, 'Please try again.'),
+                        }),
+                    })
+                  }
+                >
+                  {cancel.isPending && cancel.variables === invitation.id ? (
+                    <Loader2 className="size-3.5 animate-spin" aria-hidden />
+                  ) : (
+                    <X className="size-3.5" aria-hidden />
+                  )}
+                  Cancel
+                </Button>
+              </div>
             </li>
           ))}
         </ul>

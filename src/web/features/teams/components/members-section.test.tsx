@@ -43,7 +43,20 @@ describe('MembersSection', () => {
     );
     expect(html).not.toContain('<select');
     expect(html).not.toContain('Remove');
-    expect(html).toContain('grace@example.com');
+    expect(html).toContain('grace@<wbr/>example<wbr/>.com');
     expect(html).toContain('3 members in Acme.');
+  });
+
+  it('counts a team of one in the singular', () => {
+    const html = render(
+      <MembersSection
+        teamId="t"
+        teamName="Acme"
+        members={members.slice(0, 1)}
+        currentUid="u1"
+        viewerRole="owner"
+      />,
+    );
+    expect(html).toContain('1 member in Acme.');
   });
 });

@@ -1,8 +1,10 @@
 import { UserMinus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
+import { EmailAddress } from '#web/components/email-address.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { TableScroller } from '#web/components/ui/table-scroller.tsx';
 import { useRemoveMember } from '#web/features/teams/api/remove-member.ts';
 import { useUpdateMemberRole } from '#web/features/teams/api/update-member-role.ts';
 import {
@@ -13,8 +15,8 @@ import {
 } from '#web/features/teams/lib/team-types.ts';
 import { readableError } from '#web/lib/auth-call.ts';
 import { notify } from '#web/lib/notify.ts';
+import { counted } from '#web/lib/plural.ts';
 import { RoleSelect } from './role-select.tsx';
-import { TableScroller } from './table-scroller.tsx';
 
 interface MembersSectionProps {
   teamId: string;
@@ -42,7 +44,7 @@ export function MembersSection({
   const update = useUpdateMemberRole(teamId);
   const remove = useRemoveMember(teamId);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
-  const count = members.length === 1 ? '1 member' : `${members.length} members`;
+  const count = counted(members.length, 'member');
 
   return (
     <SectionCard id="members" title="Members" icon={UsersRound} description={`${count} in ${teamName}.`}>
@@ -77,7 +79,9 @@ export function MembersSection({
                     {member.name}
                     {self ? <span className="ml-1.5 font-normal text-muted-foreground">(you)</span> : null}
                   </td>
-                  <td className={`${cellClass} break-all text-muted-foreground`}>{member.email}</td>
+                  <td className={`${cellClass} text-muted-foreground`}>
+                    <EmailAddress address={member.email} />
+                  </td>
                   <td className={cellClass}>
                     {editable ? (
                       <RoleSelect

@@ -9,6 +9,7 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { useTeamUsage } from '#web/features/teams/api/get-team-usage.ts';
 import { openBillingPortal, type SoldPlan, startCheckout } from '#web/lib/billing-calls.ts';
 import { notify } from '#web/lib/notify.ts';
+import { counted } from '#web/lib/plural.ts';
 import { teamKeys } from '#web/lib/query-keys.ts';
 import { useServerConfig } from '#web/lib/server-config.ts';
 
@@ -105,7 +106,7 @@ export function TeamPlanSection({ teamId, members }: { teamId: string; members: 
         current === undefined
           ? 'The plan that counts the team’s generations.'
           : hasPlan
-            ? `${planName(current.plan)} plan, ${current.seats} ${current.seats === 1 ? 'seat' : 'seats'}: members’ generations in this workspace count against it.`
+            ? `${planName(current.plan)} plan, ${counted(current.seats, 'seat')}: members’ generations in this workspace count against it.`
             : 'No team plan: each member’s generations count against their own plan.'
       }
       action={
@@ -121,9 +122,8 @@ export function TeamPlanSection({ teamId, members }: { teamId: string; members: 
         <div className="grid gap-3">
           {current.members.length > current.seats ? (
             <p role="alert" className="rounded-lg bg-destructive/10 px-3 py-2 text-destructive text-sm">
-              The team has {current.members.length} members but {current.seats}{' '}
-              {current.seats === 1 ? 'seat' : 'seats'}: until you add seats, each member’s generations count
-              against their own plan.
+              The team has {counted(current.members.length, 'member')} but {counted(current.seats, 'seat')}:
+              until you add seats, each member’s generations count against their own plan.
             </p>
           ) : null}
           <p className="text-muted-foreground text-sm">

@@ -3,11 +3,11 @@ import { planName } from '#shared/plans';
 import { TOOL_LIST } from '#shared/tools';
 import { SectionCard } from '#web/components/section-card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { TableScroller } from '#web/components/ui/table-scroller.tsx';
 import { useTeamUsage } from '#web/features/teams/api/get-team-usage.ts';
 import { roleLabel } from '#web/features/teams/lib/team-types.ts';
 import { teamUsageLabel, toolBars } from '#web/features/teams/lib/usage-bars.ts';
 import { LoadingPlaceholder } from './loading-placeholder.tsx';
-import { TableScroller } from './table-scroller.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const cellClass = 'px-3 py-2.5 text-left align-middle';
@@ -77,7 +77,7 @@ export function UsageSection({ teamId }: { teamId: string }) {
           <div>
             <h3 className="font-medium text-sm">By member</h3>
             <TableScroller label="Usage by member" className="mt-3">
-              <table className="w-full min-w-[52rem] text-sm">
+              <table className="w-full min-w-[44rem] text-sm">
                 <caption className="sr-only">Generations per member and per tool this period</caption>
                 <thead className="bg-muted text-muted-foreground text-xs">
                   <tr>

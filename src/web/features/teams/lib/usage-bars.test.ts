@@ -25,5 +25,9 @@ describe('teamUsageLabel', () => {
     expect(teamUsageLabel(3, 100)).toBe('3 of 100 generations this period');
     expect(teamUsageLabel(1, null)).toBe('1 generation this period (unlimited plan)');
     expect(teamUsageLabel(12, null)).toBe('12 generations this period (unlimited plan)');
+    // The noun agrees with the number it follows.
+    expect(teamUsageLabel(0, 1)).toBe('0 of 1 generation this period');
+    expect(teamUsageLabel(1200, 5000)).toBe('1,200 of 5,000 generations this period');
+    expect(teamUsageLabel(0, null)).toBe('0 generations this period (unlimited plan)');
   });
 });

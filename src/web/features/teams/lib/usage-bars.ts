@@ -1,4 +1,5 @@
 import { TOOL_LIST } from '#shared/tools';
+import { counted } from '#web/lib/plural.ts';
 
 export interface ToolBar {
   slug: string;
@@ -25,10 +26,9 @@ export function toolBars(counts: Partial<Record<string, number>>): ToolBar[] {
   });
 }
 
-/** 'N of M generations this period', or 'N generations this period (unlimited)'. */
+/** 'N of M generations this period', or 'N generations this period (unlimited plan)'. */
 export function teamUsageLabel(used: number, limit: number | null): string {
-  const noun = used === 1 ? 'generation' : 'generations';
   return limit === null
-    ? `${used} ${noun} this period (unlimited plan)`
-    : `${used} of ${limit} generations this period`;
+    ? `${counted(used, 'generation')} this period (unlimited plan)`
+    : `${used.toLocaleString('en-US')} of ${counted(limit, 'generation')} this period`;
 }

@@ -1,17 +1,31 @@
-import { CloudOff, Download, Loader2 } from 'lucide-react';
+import { ChevronRight, CloudOff, Download, Loader2 } from 'lucide-react';
 import { useAiStatus } from '#web/features/tools/api/get-ai-status.ts';
-import { type ModelNotice, modelNotice } from '#web/features/tools/lib/model-notice.ts';
+import { type ModelNotice, modelMissingNotice, modelNotice } from '#web/features/tools/lib/model-notice.ts';
 import { cn } from '#web/lib/cn.ts';
+
+interface ModelStatusBannerProps {
+  pending: boolean;
+  /**
+   * A request was refused because no model can be had (its server message): the banner says so, in
+   * place of a second red banner, even before the model's status caught up.
+   */
+  refusedForNoModel?: { detail?: string } | null;
+}
 
 /**
  * Above the tool form (docs/product.md §2): while the model downloads or loads, its progress and that a
- * request may be sent meanwhile; when no model can be had, why and what the administrator can do, before
- * anyone fills the form. Nothing once the model is ready, while it rests out of memory between uses
- * (a request loads it: 'The model is loading.'), or while its state is unknown.
+ * request may be sent meanwhile; when no model can be had, that it is not available yet, before anyone
+ * fills the form, with why and what to configure behind 'Details for the administrator'. Nothing once
+ * the model is ready, while it rests out of memory between uses (a request loads it: 'The model is
+ * loading.'), or while its state is unknown.
  */
-export function ModelStatusBanner({ pending }: { pending: boolean }) {
+export function ModelStatusBanner({ pending, refusedForNoModel = null }: ModelStatusBannerProps) {
   const { data } = useAiStatus(pending);
-  const notice = data ? modelNotice(data, pending) : null;
+  const fromStatus = data ? modelNotice(data, pending) : null;
+  const notice =
+    refusedForNoModel && fromStatus?.kind !== 'failed'
+      ? modelMissingNotice(refusedForNoModel.detail)
+      : fromStatus;
   if (!notice) return null;
   return notice.kind === 'failed' ? <FailedBanner notice={notice} /> : <PreparingBanner notice={notice} />;
 }
@@ -70,14 +84,19 @@ function FailedBanner({ notice }: { notice: Extract<ModelNotice, { kind: 'failed
       className="flex gap-3 rounded-xl border border-destructive/30 bg-destructive/10 px-4 py-3 text-destructive"
     >
       <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <div className="grid min-w-0 gap-1 text-sm">
-        <p className="font-medium [overflow-wrap:anywhere]">{notice.title}</p>
-        {notice.advice ? (
-          <p className="text-foreground/80">
-            <span className="font-medium">For the administrator:</span> {notice.advice}
-          </p>
-        ) : null}
+      <div className="grid min-w-0 flex-1 gap-1 text-sm">
+        <p className="font-medium">{notice.title}</p>
         {notice.retry ? <p className="text-foreground/80">{notice.retry}</p> : null}
+        <details className="group mt-1 text-foreground/80">
+          <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded font-medium text-destructive text-xs hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+            <ChevronRight className="size-3.5 transition-transform group-open:rotate-90" aria-hidden />
+            Details for the administrator
+          </summary>
+          <div className="mt-1.5 grid gap-1 border-destructive/20 border-l-2 pl-3 text-xs leading-relaxed">
+            <p className="[overflow-wrap:anywhere]">{notice.reason}</p>
+            {notice.advice ? <p className="[overflow-wrap:anywhere]">{notice.advice}</p> : null}
+          </div>
+        </details>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { cutDisplayName } from '#shared/text';
 import { type GenerationUsage, isPremium, type User } from '#shared/user';
 import { UserAvatar } from '#web/components/layout/user-menu.tsx';
+import { renewalDate } from '#web/lib/allowance.ts';
 
 export interface SidebarUserState {
   /** The auth store's user (the session's fallback when the profile could not be loaded). */
@@ -16,6 +17,12 @@ export function usageLabel(usage: GenerationUsage): string {
   return usage.limit === null
     ? 'Unlimited generations'
     : `${usage.used} of ${usage.limit} generations this month`;
+}
+
+/** When a limited plan's count starts again ('Renews on December 1, 2026'); null for an unlimited plan. */
+export function renewalLabel(usage: GenerationUsage, timeZone?: string): string | null {
+  const date = usage.limit === null ? '' : renewalDate(usage.periodEnd, timeZone);
+  return date ? `Renews on ${date}` : null;
 }
 
 /** The workspace the user works in, on a line of its own so that it never narrows the name. */
@@ -35,7 +42,10 @@ function WorkspaceLine({ user }: { user: User }) {
   );
 }
 
-/** Display name (cut at 20), the plan and its usage this month, Upgrade (docs/product.md §2) and the workspace. */
+/**
+ * Display name (cut at 20), the plan and its usage this month with the day it renews, Upgrade
+ * (docs/product.md §2) and the workspace.
+ */
 export function SidebarUserBlock({ user, error }: SidebarUserState) {
   if (error) {
     return (
@@ -67,6 +77,11 @@ export function SidebarUserBlock({ user, error }: SidebarUserState) {
         {user.usage ? (
           <p className="truncate text-muted-foreground text-xs" data-testid="sidebar-usage">
             {usageLabel(user.usage)}
+          </p>
+        ) : null}
+        {user.usage && renewalLabel(user.usage) ? (
+          <p className="truncate text-muted-foreground text-xs" data-testid="sidebar-renewal">
+            {renewalLabel(user.usage)}
           </p>
         ) : null}
         <WorkspaceLine user={user} />

@@ -12,7 +12,10 @@ interface ToolFieldProps {
   error?: string;
   disabled: boolean;
   registration: UseFormRegisterReturn;
-  /** Enter without Shift: submit and remove focus (docs/product.md §4). */
+  /**
+   * A key press in a box: Enter without Shift (in the code box Ctrl/Cmd+Enter, Enter being a new line)
+   * submits and removes focus (docs/product.md §4).
+   */
   onEnterSubmit: (event: KeyboardEvent<HTMLElement>) => void;
 }
 
@@ -63,6 +66,7 @@ export function ToolField({ field, id, error, disabled, registration, onEnterSub
           rows={isCode ? 12 : field.required ? 8 : 4}
           spellCheck={!isCode}
           onKeyDown={onEnterSubmit}
+          aria-keyshortcuts={isCode ? 'Control+Enter Meta+Enter' : undefined}
           {...aria}
           {...registration}
           className={cn(

@@ -1,9 +1,11 @@
 import { CornerDownLeft, Loader2 } from 'lucide-react';
-import { type KeyboardEvent, useId, useMemo } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toolFormOf } from '#shared/tool-forms';
+import { type ToolField as ToolFieldSpec, toolFormOf } from '#shared/tool-forms';
 import type { ToolDefinition } from '#shared/tools';
 import { Button } from '#web/components/ui/button.tsx';
+import { sendsForm } from '#web/features/tools/lib/enter-key.ts';
+import { clearToolDraft, readToolDraft, saveToolDraft } from '#web/features/tools/lib/tool-draft.ts';
 import {
   defaultToolValues,
   documentFieldOf,
@@ -22,23 +24,49 @@ interface ToolFormProps {
   initialValues?: Record<string, string>;
   /** Shows a Cancel button beside the submit button. */
   onCancel?: () => void;
+  /**
+   * Keep what is typed, per tool, in this tab until a generation succeeds (tool-draft.ts): the tool
+   * screen's form, not a saved chat's Edit form.
+   */
+  keepDraft?: boolean;
+  /** Why the form cannot be sent now (the month's generations are used up): shown above a disabled button. */
+  refusal?: ReactNode;
 }
 
 /**
  * One form for all six tools, built from the shared catalogue (docs/product.md §2, §5). A tool with a
  * document field shows the drop zone; while a file is chosen the fields it replaces (the pasted text)
  * are hidden and the form validates with the tool's with-document schema (the text is then optional).
+ * With `keepDraft`, what is typed survives a switch of tools and a reload until a generation succeeds.
  */
-export function ToolForm({ tool, pending, onSubmit, initialValues, onCancel }: ToolFormProps) {
+export function ToolForm({
+  tool,
+  pending,
+  onSubmit,
+  initialValues,
+  onCancel,
+  keepDraft = false,
+  refusal = null,
+}: ToolFormProps) {
   const idPrefix = useId();
   const toolForm = toolFormOf(tool.slug);
   const documentField = documentFieldOf(tool);
   const resolver = useMemo(() => toolFormResolver(tool), [tool]);
+  const [startValues] = useState(() => ({
+    ...defaultToolValues(tool),
+    ...(initialValues ?? (keepDraft ? readToolDraft(tool) : {})),
+  }));
   const form = useForm<ToolFormValues, unknown, Record<string, unknown>>({
     resolver,
-    defaultValues: { ...defaultToolValues(tool), ...initialValues },
+    defaultValues: startValues,
     mode: 'onTouched',
   });
+  // Every change is kept at once (a reload right after typing loses nothing).
+  useEffect(() => {
+    if (!keepDraft) return;
+    const subscription = form.watch((values) => saveToolDraft(tool, values));
+    return () => subscription.unsubscribe();
+  }, [form, tool, keepDraft]);
   const { errors, isValid } = form.formState;
   const chosen = useWatch({
     control: form.control,
@@ -49,13 +77,20 @@ export function ToolForm({ tool, pending, onSubmit, initialValues, onCancel }: T
   const config = useServerConfig();
   const maxBytes = documentMaxBytes(config.data);
 
+  const refused = refusal !== null;
   const submit = form.handleSubmit(async (values) => {
+    if (refused) return;
     const ok = await onSubmit(values);
-    if (ok && toolForm.clearOnSuccess) form.reset(defaultToolValues(tool));
+    if (!ok) return;
+    if (keepDraft) clearToolDraft(tool);
+    if (toolForm.clearOnSuccess) form.reset(defaultToolValues(tool));
   });
 
-  function onEnterSubmit(event: KeyboardEvent<HTMLElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+  /** Enter in a text box, Ctrl/Cmd+Enter in the code box: send, and leave the field (docs/product.md §4). */
+  function onEnterKey(kind: ToolFieldSpec['kind'], event: KeyboardEvent<HTMLElement>) {
+    const { key, shiftKey, ctrlKey, metaKey } = event;
+    if (!sendsForm(kind, { key, shiftKey, ctrlKey, metaKey, isComposing: event.nativeEvent.isComposing }))
+      return;
     event.preventDefault();
     event.currentTarget.blur();
     if (!pending) void submit();
@@ -68,9 +103,9 @@ export function ToolForm({ tool, pending, onSubmit, initialValues, onCancel }: T
     if (file) form.clearErrors(replaced);
   }
 
-  const showsTextarea = toolForm.fields.some(
-    (f) => (f.kind === 'textarea' || f.kind === 'code') && !(withDocument && f.replacedByFile),
-  );
+  const shown = toolForm.fields.filter((f) => !(withDocument && f.replacedByFile));
+  const showsCode = shown.some((f) => f.kind === 'code');
+  const showsTextarea = shown.some((f) => f.kind === 'textarea');
   return (
     <form
       onSubmit={submit}
@@ -108,16 +143,19 @@ export function ToolForm({ tool, pending, onSubmit, initialValues, onCancel }: T
               error={errors[field.name]?.message}
               disabled={pending}
               registration={form.register(field.name)}
-              onEnterSubmit={onEnterSubmit}
+              onEnterSubmit={(event) => onEnterKey(field.kind, event)}
             />
           </div>
         );
       })}
+      {refused ? <div id={`${idPrefix}-refusal`}>{refusal}</div> : null}
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-        {showsTextarea ? (
+        {showsCode || showsTextarea ? (
           <p className="hidden items-center gap-1.5 text-muted-foreground text-xs sm:flex">
             <CornerDownLeft className="size-3.5" aria-hidden />
-            Enter to submit · Shift + Enter for a new line
+            {showsCode
+              ? 'Ctrl + Enter to submit · Enter for a new line'
+              : 'Enter to submit · Shift + Enter for a new line'}
           </p>
         ) : (
           <span className="hidden sm:block" />
@@ -128,7 +166,13 @@ export function ToolForm({ tool, pending, onSubmit, initialValues, onCancel }: T
               Cancel
             </Button>
           ) : null}
-          <Button type="submit" size="field" className="sm:min-w-44" disabled={pending || !isValid}>
+          <Button
+            type="submit"
+            size="field"
+            className="sm:min-w-44"
+            disabled={pending || !isValid || refused}
+            aria-describedby={refused ? `${idPrefix}-refusal` : undefined}
+          >
             {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
             {pending ? toolForm.busyLabel : toolForm.buttonLabel}
           </Button>

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import type { ToolSlug } from '#shared/tools';
 import { TOOLS } from '#shared/tools';
+import type { GenerationUsage } from '#shared/user';
 import { answerDownloadLabel } from '#web/components/answer-downloads.tsx';
 import { ErrorBanner } from '#web/components/error-banner.tsx';
 import { useToolGeneration } from '#web/features/tools/hooks/use-tool-generation.ts';
 import { readingFileName } from '#web/features/tools/lib/generation-state.ts';
+import { allowanceUsedUp } from '#web/lib/allowance.ts';
 import { useEscape } from '#web/lib/use-escape.ts';
+import { AllowanceNotice } from './allowance-notice.tsx';
 import { ModelStatusBanner } from './model-status-banner.tsx';
 import { ToolForm } from './tool-form.tsx';
 import { ToolOutput } from './tool-output.tsx';
@@ -15,30 +18,56 @@ interface ToolScreenProps {
   uid: string;
   /** Under a saved answer: what continues its chat (the follow-up box, composed by the route). */
   renderAfterAnswer?: (historyId: string) => ReactNode;
+  /** Above a saved answer: its request as the saved chat shows it (the 'Prompt' section, composed by the route). */
+  renderRequest?: (historyId: string) => ReactNode;
+  /** The plan's generations this month: once used up, the form says so and cannot be sent. */
+  usage?: GenerationUsage;
   /** After every settled request: the user's plan usage may have changed. */
   onSettled?: () => void;
 }
 
 /**
- * One tool: the form while idle, pending or failed; the output in its place after a success or a
- * Stop (docs/product.md §4). The form stays mounted while hidden so its inputs survive a "New request".
- * Above it, the model's state while it is not ready (docs/product.md §2).
+ * One tool: the form while idle, pending or failed (keeping what is typed until a success); the request
+ * and the output in its place after a success or a Stop (docs/product.md §4). The form stays mounted
+ * while hidden so its inputs survive a "New request". Above it, the model's state while it is not ready,
+ * in one banner, also when a request was refused for want of a model (docs/product.md §2); in it, once
+ * the plan's generations are used up, when they renew.
  */
-export function ToolScreen({ slug, uid, onSettled, renderAfterAnswer }: ToolScreenProps) {
+export function ToolScreen({
+  slug,
+  uid,
+  onSettled,
+  renderAfterAnswer,
+  renderRequest,
+  usage,
+}: ToolScreenProps) {
   const tool = TOOLS[slug];
   const downloadLabel = answerDownloadLabel(slug);
   const { state, start, stop, reset } = useToolGeneration({ tool, uid, onSettled });
   // Esc stops an answer being written (the shortcuts of the tool pages).
   useEscape(state.status === 'pending', () => void stop());
   const showForm = state.status === 'idle' || state.status === 'pending' || state.status === 'failed';
+  const noModel = state.status === 'failed' && state.error.modelMissing ? state.error : null;
+  const settled = state.status === 'success' || state.status === 'stopped';
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
-      <ModelStatusBanner pending={state.status === 'pending'} />
+      <ModelStatusBanner pending={state.status === 'pending'} refusedForNoModel={noModel} />
       <div hidden={!showForm}>
-        <ToolForm tool={tool} pending={state.status === 'pending'} onSubmit={start} />
+        <ToolForm
+          tool={tool}
+          pending={state.status === 'pending'}
+          onSubmit={start}
+          keepDraft
+          refusal={
+            usage && usage.limit !== null && allowanceUsedUp(usage) ? (
+              <AllowanceNotice limit={usage.limit} periodEnd={usage.periodEnd} />
+            ) : null
+          }
+        />
       </div>
-      {state.status === 'failed' ? <ErrorBanner error={state.error} /> : null}
+      {state.status === 'failed' && !noModel ? <ErrorBanner error={state.error} /> : null}
+      {settled && state.historyId && renderRequest ? renderRequest(state.historyId) : null}
       {state.status === 'pending' || state.status === 'success' || state.status === 'stopped' ? (
         <ToolOutput
           text={state.text}
@@ -58,9 +87,7 @@ export function ToolScreen({ slug, uid, onSettled, renderAfterAnswer }: ToolScre
           onNewRequest={reset}
         />
       ) : null}
-      {(state.status === 'success' || state.status === 'stopped') && state.historyId && renderAfterAnswer
-        ? renderAfterAnswer(state.historyId)
-        : null}
+      {settled && state.historyId && renderAfterAnswer ? renderAfterAnswer(state.historyId) : null}
     </div>
   );
 }

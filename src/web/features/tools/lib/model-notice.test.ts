@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelNotice } from './model-notice.ts';
+import { MODEL_MISSING_TITLE, modelMissingNotice, modelNotice } from './model-notice.ts';
 
 const base = { provider: 'local', model: 'qwen.gguf' };
 const MB = 1024 * 1024;
@@ -57,7 +57,7 @@ describe('modelNotice', () => {
     });
   });
 
-  it('tells why no model can be had, the advice, and how it is tried again', () => {
+  it('says in plain words that no model is available yet, with why and the advice for the administrator', () => {
     const failed = modelNotice(
       {
         ...base,
@@ -71,20 +71,34 @@ describe('modelNotice', () => {
     );
     expect(failed).toEqual({
       kind: 'failed',
-      title: 'No AI model is available: the model could not be downloaded from huggingface.co (ENOTFOUND).',
-      advice: 'Check the network.',
+      title: 'The AI model is not available yet. Your administrator has been told how to fix it.',
       retry: 'Sending a request tries again now.',
+      reason: 'No AI model is available: the model could not be downloaded from huggingface.co (ENOTFOUND).',
+      advice: 'Check the network.',
     });
     expect(
       modelNotice({ ...base, state: 'failed', reason: 'Bad.', retry: 'on-request' }, false),
     ).toMatchObject({
-      title: 'No AI model is available: Bad.',
+      title: MODEL_MISSING_TITLE,
+      reason: 'No AI model is available: Bad.',
       advice: null,
       retry: 'Sending a request tries again.',
     });
     expect(modelNotice({ ...base, state: 'failed', retry: 'never' }, false)).toMatchObject({
-      title: 'No AI model is available.',
+      title: MODEL_MISSING_TITLE,
+      reason: 'No AI model is available.',
       retry: null,
     });
+  });
+
+  it("says the same for a request refused for want of a model, the server's message as the detail", () => {
+    expect(modelMissingNotice('No AI model is available: gone. Configure a provider.')).toEqual({
+      kind: 'failed',
+      title: MODEL_MISSING_TITLE,
+      retry: null,
+      reason: 'No AI model is available: gone. Configure a provider.',
+      advice: null,
+    });
+    expect(modelMissingNotice(undefined)).toMatchObject({ reason: 'No AI model is available.' });
   });
 });

@@ -16,7 +16,21 @@ export type ModelNotice =
       /** e.g. '420 MB of 1,066 MB', when the download's size is known. */
       progress: string | null;
     }
-  | { kind: 'failed'; title: string; advice: string | null; retry: string | null };
+  | {
+      kind: 'failed';
+      /** In words for the person using the tool: MODEL_MISSING_TITLE. */
+      title: string;
+      /** How a request tries again, when it does: for the person too. */
+      retry: string | null;
+      /** For the administrator, behind a disclosure: why there is no model ('No AI model is available: …'). */
+      reason: string;
+      /** For the administrator: what to configure. */
+      advice: string | null;
+    };
+
+/** What a person reads when no model can be had (docs/product.md §2); the details are for the administrator. */
+export const MODEL_MISSING_TITLE =
+  'The AI model is not available yet. Your administrator has been told how to fix it.';
 
 const MB = 1024 * 1024;
 
@@ -43,18 +57,19 @@ const RETRY_TEXT: Record<NonNullable<AiStatus['retry']>, string | null> = {
 /**
  * The banner's words for the model's state: while it downloads or loads, that a request can be sent now
  * and starts once the model is ready (or, with one already sent, that it will); when no model can be
- * had, why, and the advice for the administrator.
+ * had, that it is not available yet, with why and the advice for the administrator as details.
  */
 export function modelNotice(status: AiStatus, pending: boolean): ModelNotice | null {
   if (status.state === 'ready' || (status.state === 'unloaded' && !pending)) return null;
   if (status.state === 'failed') {
     return {
       kind: 'failed',
-      title: status.reason
+      title: MODEL_MISSING_TITLE,
+      retry: status.retry ? RETRY_TEXT[status.retry] : null,
+      reason: status.reason
         ? `No AI model is available: ${sentence(status.reason)}`
         : 'No AI model is available.',
       advice: status.advice ?? null,
-      retry: status.retry ? RETRY_TEXT[status.retry] : null,
     };
   }
   const detail = pending
@@ -82,5 +97,20 @@ export function modelNotice(status: AiStatus, pending: boolean): ModelNotice | n
     detail,
     percent: null,
     progress: null,
+  };
+}
+
+/**
+ * The same banner for a request the server refused because no model can be had (503
+ * `unavailable:model_missing`), while the model's status does not say so yet: the server's message,
+ * which says why and what to configure, is the administrator's detail.
+ */
+export function modelMissingNotice(serverMessage: string | undefined): ModelNotice {
+  return {
+    kind: 'failed',
+    title: MODEL_MISSING_TITLE,
+    retry: null,
+    reason: serverMessage?.trim() || 'No AI model is available.',
+    advice: null,
   };
 }
