@@ -145,6 +145,8 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     // Teams (teams.test.ts has the matrix of members, former members and other teams).
     'GET /api/organizations/:id/usage': (uid) => ({ url: `/api/organizations/${uid}/usage` }),
     'GET /api/organizations/:id/chats': (uid) => ({ url: `/api/organizations/${uid}/chats` }),
+    // Answered to the invited account only; teams.test.ts refuses a real invitation to everyone else.
+    'GET /api/invitations/:id': (_uid, chat) => ({ url: `/api/invitations/${chat}` }),
     'POST /api/history/:type/team-share': (_uid, chat) => ({ url: `/api/history/${chat}/team-share` }),
     'DELETE /api/history/:type/team-share': (_uid, chat) => ({ url: `/api/history/${chat}/team-share` }),
   };
