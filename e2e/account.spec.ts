@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Page, request, test } from '@playwright/test';
 import sharp from 'sharp';
-import { accessToken, signedInAccount, signInThroughForm, type TestAccount } from './support/accounts.ts';
+import {
+  accessToken,
+  signedInAccount,
+  signInThroughApi,
+  signInThroughForm,
+  type TestAccount,
+} from './support/accounts.ts';
 
 /**
  * The account page (/account, from the avatar menu): name and photo, password change, sessions, and
@@ -25,11 +31,7 @@ async function otherDevice(account: TestAccount) {
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   });
-  const signIn = await device.post('/api/auth/sign-in/email', {
-    headers: { origin: base },
-    data: { email: account.email, password: account.password },
-  });
-  expect(signIn.status()).toBe(200);
+  await signInThroughApi(device, account, base);
   const session = async () =>
     (await device.get('/api/auth/get-session', { headers: { origin: base } })).json();
   return { device, session };

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { createAccount, newAccount, signedInAccount } from './support/accounts.ts';
+import { createAccount, newAccount, signedInAccount, signInThroughApi } from './support/accounts.ts';
 import { newestOutboxLink } from './support/outbox.ts';
 import { shot } from './support/shots.ts';
 
@@ -88,11 +88,7 @@ test.describe('a server without mail or online payment', () => {
     await inviteePage.goto(link);
     await expect(inviteePage.getByRole('main')).toContainText(invitee.email);
     await createAccount(inviteePage.request, invitee);
-    const signIn = await inviteePage.request.post(`${copied.origin}/api/auth/sign-in/email`, {
-      headers: { origin: copied.origin },
-      data: { email: invitee.email, password: invitee.password },
-    });
-    expect(signIn.status(), await signIn.text()).toBe(200);
+    await signInThroughApi(inviteePage.request, invitee, copied.origin);
     await inviteePage.goto(link);
     await expect(inviteePage.getByRole('main')).toContainText(teamName);
     await expect(inviteePage.getByRole('main')).toContainText('Nora Owner');

@@ -69,6 +69,18 @@ export async function signInThroughForm(page: Page, account: TestAccount) {
 }
 
 /**
+ * Signs `account` in through the API the sign-in form calls; the request context (a page's, which shares
+ * the browser context's cookies, or one of its own) holds the session afterwards.
+ */
+export async function signInThroughApi(request: APIRequestContext, account: TestAccount, base = origin()) {
+  const signIn = await request.post(`${base}/api/auth/sign-in/email`, {
+    headers: { origin: base },
+    data: { email: account.email, password: account.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+}
+
+/**
  * A new account (a chosen username, if given), signed in, ending on `/`. Signed in through the API the
  * form calls (the browser context shares its cookie), not the form itself: the sign-in form has tests
  * of its own (auth-*.spec.ts), and the rest start signed in a second sooner.
@@ -80,12 +92,7 @@ export async function signedInAccount(
 ): Promise<TestAccount> {
   const account = newAccount(testInfo, overrides);
   await createAccount(page.request, account);
-  const base = origin();
-  const signIn = await page.request.post(`${base}/api/auth/sign-in/email`, {
-    headers: { origin: base },
-    data: { email: account.email, password: account.password },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  await signInThroughApi(page.request, account);
   await page.goto('/');
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
   return account;
