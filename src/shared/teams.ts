@@ -87,3 +87,14 @@ export const teamShareSchema = z.object({
   organizationName: z.string(),
   sharedAt: z.string(),
 });
+
+/** The web page that shows an invitation and accepts it (after sign-in or sign-up). */
+export const ACCEPT_INVITATION_PAGE = '/accept-invitation';
+
+/**
+ * An invitation's link, as its mail carries it and its team page copies it. The invited address rides
+ * along so that the page, before any sign-in, can name it and fill it into the sign-up form.
+ */
+export function invitationLink(origin: string, invitationId: string, email: string): string {
+  return `${origin}${ACCEPT_INVITATION_PAGE}/${encodeURIComponent(invitationId)}?email=${encodeURIComponent(email)}`;
+}

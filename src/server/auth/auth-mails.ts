@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '#server/config/config';
 import { resetPasswordMail, teamInvitationMail, verifyEmailMail } from '#server/mail/mail-templates';
 import type { Mailer } from '#server/mail/mailer';
+import { invitationLink } from '#shared/teams';
 import { AUTH_BASE_PATH } from './auth-endpoint.ts';
 import { currentAuthRequest } from './auth-request-scope.ts';
 import { isMailableHost } from './own-address.ts';
@@ -17,7 +18,6 @@ export const INVITATION_EXPIRES_IN_SECONDS = 7 * 24 * 3600;
 /** The web app's pages the links open (src/web/app/router.tsx). */
 export const RESET_PASSWORD_PAGE = '/reset-password';
 export const VERIFY_EMAIL_PAGE = '/verify-email';
-export const ACCEPT_INVITATION_PAGE = '/accept-invitation';
 
 interface MailedUser {
   email: string;
@@ -89,14 +89,6 @@ export function resetPasswordLink(origin: string, token: string): string {
 export function verifyEmailLink(origin: string, token: string): string {
   const callback = encodeURIComponent(VERIFY_EMAIL_PAGE);
   return `${origin}${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`;
-}
-
-/**
- * The web page that shows an invitation and accepts it (after sign-in or sign-up). The invited address
- * rides along so that the page, before any sign-in, can name it and fill it into the sign-up form.
- */
-export function invitationLink(origin: string, invitationId: string, email: string): string {
-  return `${origin}${ACCEPT_INVITATION_PAGE}/${encodeURIComponent(invitationId)}?email=${encodeURIComponent(email)}`;
 }
 
 /**

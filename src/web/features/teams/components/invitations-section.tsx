@@ -1,5 +1,6 @@
 import { Link2, Loader2, MailPlus, Send, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { invitationLink } from '#shared/teams';
 import { EmailAddress } from '#web/components/email-address.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -28,13 +29,6 @@ interface InvitationsSectionProps {
   teamId: string;
   invitations: TeamInvitation[];
 }
-
-/**
- * The page an invitation's link opens, as the invitation mail has it (the server's ACCEPT_INVITATION_PAGE,
- * with the invited address, which a visitor without an account finds filled in on the sign-up form).
- */
-export const invitationLink = (invitationId: string, email: string, origin = window.location.origin) =>
-  `${origin}/accept-invitation/${encodeURIComponent(invitationId)}?email=${encodeURIComponent(email)}`;
 
 /**
  * Owners and admins invite people by e-mail (as member or admin), copy an invitation's link to pass it
@@ -140,7 +134,7 @@ export function InvitationsSection({ teamId, invitations }: InvitationsSectionPr
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <CopyButton
-                  text={() => invitationLink(invitation.id, invitation.email)}
+                  text={() => invitationLink(window.location.origin, invitation.id, invitation.email)}
                   caption="Copy invitation link"
                   label={`Copy the invitation link for ${invitation.email}`}
                 />
