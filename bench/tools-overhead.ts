@@ -15,10 +15,11 @@ import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { processCpuMs } from '#bench/costs/process-cpu';
+import { ensureBuild } from '#bench/scale/instances';
 import { machine, writeResults } from '#bench/scale/report';
 import { startFakeOpenAi } from '#tests/fakes/openai-server';
 import type { TestDatabaseKind } from '#tests/helpers/test-database';
-import { type ProfileCommand, profileFile, serveApp } from './overhead/app-process.ts';
+import { type DraftsmithServer, startDraftsmith, TEAM_MEMBERS } from './overhead/app-process.ts';
 import { startPassThrough } from './overhead/pass-through.ts';
 import { type DatabaseRun, renderResults } from './overhead/report.ts';
 import { clientAgent, type StreamedCall, type Timing, timed } from './overhead/timed-request.ts';
@@ -27,6 +28,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 30;
 const CONCURRENT = 100;
 const ROUNDS = 3;
+/** Calls of each account for the history growth figure. */
+const GROWTH_REQUESTS = 100;
 const WORDS = Array.from({ length: 20 }, (_, i) => `token${i} `);
 /** Spacing of the fake's tokens: a fast provider (500 tokens/s), so each token travels on its own. */
 const TOKEN_GAP_MS = 2;
@@ -58,15 +61,8 @@ async function stop(child: Child): Promise<void> {
   await exited;
 }
 
-/** Sends a command to the Draftsmith process and waits for its answer. */
-async function ask(app: Child, command: ProfileCommand): Promise<void> {
-  const answer = once(app.process, 'message');
-  app.process.send(command);
-  await answer;
-}
-
 /** CPU time of the processes so far, in ms (user + system, from /proc: ticks of 10 ms). */
-const cpuOf = (...children: Child[]) => children.map((c) => processCpuMs(c.process.pid!));
+const cpuOf = (...pids: number[]) => pids.map((pid) => processCpuMs(pid));
 
 async function serve(role: string, ...args: string[]): Promise<void> {
   if (role === 'fake') {
@@ -74,14 +70,11 @@ async function serve(role: string, ...args: string[]): Promise<void> {
     console.log(JSON.stringify({ url: fake.url }));
   } else if (role === 'pass-through') {
     console.log(JSON.stringify(await startPassThrough(args[0]!)));
-  } else {
-    await serveApp(args[0] as TestDatabaseKind, args[1]!, CONCURRENT);
-    return;
   }
   process.once('disconnect', () => process.exit(0));
 }
 
-function calls(fakeUrl: string, passThroughUrl: string, app: Child) {
+function calls(fakeUrl: string, passThroughUrl: string, app: DraftsmithServer) {
   const chat = (base: string): StreamedCall => ({
     url: `${base}/chat/completions`,
     headers: { accept: 'text/event-stream' },
@@ -100,18 +93,22 @@ function calls(fakeUrl: string, passThroughUrl: string, app: Child) {
   return {
     direct: chat(fakeUrl),
     passThrough: chat(`${passThroughUrl}${new URL(fakeUrl).pathname}`),
-    draftsmith: {
-      url: `${app.info.url}/api/generate-article`,
-      headers: { authorization: app.info.authorization!, accept: 'text/event-stream' },
-      body: { topic: 'Write about benchmarks' },
-      marker: 'event: delta',
-      end: 'event: done',
-    } satisfies StreamedCall,
+    draftsmith: draftsmithCall(app.url, app.authorization),
   };
 }
 
-async function burst(call: StreamedCall): Promise<Timing[]> {
-  const settled = await Promise.allSettled(Array.from({ length: CONCURRENT }, () => timed(call)));
+/** The same call through Draftsmith, as one account (a bearer token). */
+const draftsmithCall = (url: string, authorization: string): StreamedCall => ({
+  url: `${url}/api/generate-article`,
+  headers: { authorization, accept: 'text/event-stream' },
+  body: { topic: 'Write about benchmarks' },
+  marker: 'event: delta',
+  end: 'event: done',
+});
+
+async function burst(call: StreamedCall | StreamedCall[], count = CONCURRENT): Promise<Timing[]> {
+  const pick = (i: number) => (Array.isArray(call) ? call[i % call.length]! : call);
+  const settled = await Promise.allSettled(Array.from({ length: count }, (_, i) => timed(pick(i))));
   return settled.map((r) => (r.status === 'fulfilled' ? r.value : { ttft: -1, total: -1, ok: false }));
 }
 
@@ -120,17 +117,19 @@ async function measure(
   fakeUrl: string,
   passThrough: Child,
 ): Promise<DatabaseRun> {
-  const app = await child('app', database, fakeUrl);
+  // Several instances run on PostgreSQL with Redis (their shared counts): measured so, when it is there.
+  const redisUrl = database === 'postgres' ? process.env.TEST_REDIS_URL : undefined;
+  const app = await startDraftsmith(database, fakeUrl, TEAM_MEMBERS, {
+    redis: redisUrl,
+    profileDir: PROFILE_DIR,
+  });
   const paths = calls(fakeUrl, passThrough.info.url!, app);
   const keys = ['direct', 'passThrough', 'draftsmith'] as const;
   for (let i = 0; i < WARMUP; i++) for (const key of keys) await timed(paths[key]);
-  const profile = async (type: ProfileCommand['type'], phase: string) => {
-    if (PROFILE_DIR) await ask(app, { type, file: profileFile(PROFILE_DIR, `${database}-${phase}`) });
-  };
 
-  await profile('profile-start', 'sequential');
   const sequential = { direct: [] as Timing[], passThrough: [] as Timing[], draftsmith: [] as Timing[] };
-  const [appBefore, passBefore] = cpuOf(app, passThrough);
+  const passPid = passThrough.process.pid!;
+  const [appBefore, passBefore] = cpuOf(app.pid, passPid);
   for (let i = 0; i < REQUESTS; i++) {
     // Interleaved, each first in turn, so drift in the machine's load hits the three alike.
     for (let k = 0; k < keys.length; k++) {
@@ -138,25 +137,38 @@ async function measure(
       sequential[key].push(await timed(paths[key]));
     }
   }
-  const [appAfter, passAfter] = cpuOf(app, passThrough);
-  await profile('profile-stop', 'sequential');
+  const [appAfter, passAfter] = cpuOf(app.pid, passPid);
 
   await burst(paths.passThrough); // one uncounted round each: the client's sockets are open afterwards
   await burst(paths.draftsmith);
-  await profile('profile-start', 'concurrent');
   const concurrent = { passThrough: [] as Timing[], draftsmith: [] as Timing[] };
   let appConcurrentMs = 0;
   let passConcurrentMs = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const [passStart] = cpuOf(passThrough);
+    const [passStart] = cpuOf(passPid);
     concurrent.passThrough.push(...(await burst(paths.passThrough)));
-    const [passEnd, appStart] = cpuOf(passThrough, app);
+    const [passEnd, appStart] = cpuOf(passPid, app.pid);
     concurrent.draftsmith.push(...(await burst(paths.draftsmith)));
     passConcurrentMs += passEnd! - passStart!;
-    appConcurrentMs += cpuOf(app)[0]! - appStart!;
+    appConcurrentMs += cpuOf(app.pid)[0]! - appStart!;
   }
-  await profile('profile-stop', 'concurrent');
-  await stop(app);
+
+  // Growth: an account with 10,000 chats against the empty one, one call at a time, interleaved; then
+  // the team's 200 members at once against 200 calls of the one account at once.
+  const longHistory = draftsmithCall(app.url, app.longHistory);
+  const growth = { caller: [] as Timing[], longHistory: [] as Timing[] };
+  for (let i = 0; i < GROWTH_REQUESTS; i++) {
+    growth.caller.push(await timed(paths.draftsmith));
+    growth.longHistory.push(await timed(longHistory));
+  }
+  const team = app.team.map((authorization) => draftsmithCall(app.url, authorization));
+  await burst(team, TEAM_MEMBERS); // uncounted: each member's first call reads their plan
+  const bursts = { caller: [] as Timing[], team: [] as Timing[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    bursts.caller.push(...(await burst(paths.draftsmith, TEAM_MEMBERS)));
+    bursts.team.push(...(await burst(team, TEAM_MEMBERS)));
+  }
+  await app.stop();
   const streams = ROUNDS * CONCURRENT;
 
   const all = [...Object.values(sequential), ...Object.values(concurrent)].flat();
@@ -174,7 +186,14 @@ async function measure(
       passThrough: concurrent.passThrough.map((t) => t.ttft),
       draftsmith: concurrent.draftsmith.map((t) => t.ttft),
     },
-    failed: all.filter((t) => !t.ok).length,
+    growth: {
+      caller: growth.caller.map((t) => t.ttft),
+      longHistory: growth.longHistory.map((t) => t.ttft),
+      callerBurst: bursts.caller.map((t) => t.ttft),
+      teamBurst: bursts.team.map((t) => t.ttft),
+    },
+    failed: [...all, ...Object.values(growth).flat(), ...Object.values(bursts).flat()].filter((t) => !t.ok)
+      .length,
   };
 }
 
@@ -187,6 +206,7 @@ function databases(): TestDatabaseKind[] {
 
 async function main() {
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  ensureBuild();
   const fake = await child('fake');
   const passThrough = await child('pass-through', fake.info.url!);
   const runs: DatabaseRun[] = [];
@@ -204,6 +224,7 @@ async function main() {
     tokenGapMs: TOKEN_GAP_MS,
     streams: CONCURRENT,
     rounds: ROUNDS,
+    teamMembers: TEAM_MEMBERS,
     runs,
   });
   console.log(`\n${markdown}\n`);

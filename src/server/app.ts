@@ -136,7 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestLogPlugin);
   await app.register(lifecyclePlugin);
   await app.register(redisPlugin);
-  app.decorate('accessTokens', createAccessTokens(deps.secret, createTokenRevocations(app.redis, app.log)));
+  const revocations = createTokenRevocations(app.redis, app.log);
+  app.decorate('accessTokens', createAccessTokens(deps.secret, revocations));
+  app.addHook('onClose', () => revocations.close());
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin);
   await app.register(mailPlugin);

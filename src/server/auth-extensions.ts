@@ -18,6 +18,7 @@ export function authExtensions(app: FastifyInstance): AuthExtensions {
         history: app.historyRepository,
         fileStorage: app.fileStorage,
         log: app.log,
+        membersChanged: () => app.plansChanged(),
       }),
     ],
     membershipLimit: teamMembershipLimit(db),

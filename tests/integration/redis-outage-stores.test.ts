@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sharedSecondaryStorage } from '#server/auth/redis-secondary-storage';
 import { createTokenRevocations } from '#server/auth/token-revocations';
 import { createInFlightGenerations } from '#server/generation/in-flight-generations';
@@ -97,5 +97,60 @@ describe.skipIf(!enabled)('Redis-backed stores across an outage', () => {
       'the revocation to be shared',
     );
     expect(await direct.get(`draftsmith:revoked:user:${user}`)).toBe('1000000');
+    await revocations.close();
+  });
+
+  it('holds every revocation in memory while it follows them, those made while it did not included', async () => {
+    const here = createTokenRevocations(redis, log as never);
+    /** Another instance, on a connection of its own that the outage does not cut. */
+    const there = createTokenRevocations(direct, log as never);
+    const token = (sid: string, sub = `user-${crypto.randomUUID()}`) => ({
+      sid,
+      sub,
+      issuedAtMs: Date.now(),
+    });
+    const mget = vi.spyOn(redis, 'mget');
+    /** True once a check of a token nobody revoked no longer asks Redis: it follows the revocations. */
+    const following = async () => {
+      const asked = mget.mock.calls.length;
+      expect(await here.isRevoked(token(crypto.randomUUID()))).toBe(false);
+      return mget.mock.calls.length === asked;
+    };
+    try {
+      // Revoked before this instance began to follow: read when it does.
+      const before = crypto.randomUUID();
+      await there.revokeSession(before);
+      await waitFor(following, 'the revocations to be followed');
+      expect(await here.isRevoked(token(before))).toBe(true);
+
+      // Revoked on the other instance while it follows: published, in memory within a moment.
+      const signedOut = crypto.randomUUID();
+      await there.revokeSession(signedOut);
+      await waitFor(() => here.isRevoked(token(signedOut)), 'the published revocation');
+
+      // Revoked while this instance is cut off from Redis: read again when it is back.
+      await outage();
+      const disabled = `user-${crypto.randomUUID()}`;
+      const issuedBefore = Date.now() - 1_000;
+      await there.revokeUser(disabled);
+      expect(
+        await here.isRevoked({ sid: crypto.randomUUID(), sub: disabled, issuedAtMs: issuedBefore }),
+      ).toBe(false);
+      await recovery();
+      await waitFor(following, 'the revocations to be followed again');
+      const asked = mget.mock.calls.length;
+      expect(
+        await here.isRevoked({ sid: crypto.randomUUID(), sub: disabled, issuedAtMs: issuedBefore }),
+      ).toBe(true);
+      expect(mget.mock.calls.length).toBe(asked);
+      // A token minted after the revocation (signed in again) still passes.
+      expect(
+        await here.isRevoked({ sid: crypto.randomUUID(), sub: disabled, issuedAtMs: Date.now() + 1 }),
+      ).toBe(false);
+    } finally {
+      mget.mockRestore();
+      await here.close();
+      await there.close();
+    }
   });
 });

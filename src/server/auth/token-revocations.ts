@@ -8,21 +8,28 @@ import { ACCESS_TOKEN_TTL_SECONDS } from './access-token.ts';
  * token can (ACCESS_TOKEN_TTL_SECONDS), so the set stays small.
  *
  * In Redis when REDIS_URL is set, so a sign-out on one instance holds on all of them; in process
- * memory otherwise (one process serves the data directory). If Redis cannot be asked, the local
- * memory still answers for what this instance revoked, and the call goes through (logged): a Redis
- * outage must not sign everyone out.
+ * memory otherwise (one process serves the data directory). With Redis each revocation is also
+ * published, and every instance that follows the channel (and has read the revocations already written
+ * when it began to follow) holds them all in memory: a token is then checked without a round trip
+ * (issue 31). While it does not follow (starting, reconnecting), each check asks Redis. If Redis cannot
+ * be asked, the local memory still answers for what this instance revoked, and the call goes through
+ * (logged): a Redis outage must not sign everyone out.
  */
 export interface TokenRevocations {
   revokeSession(sessionId: string): Promise<void>;
   revokeUser(userId: string): Promise<void>;
   /** `issuedAtMs`: when the token was minted, in milliseconds. */
   isRevoked(token: { sid: string; sub: string; issuedAtMs: number }): Promise<boolean>;
+  /** Stops following the other instances' revocations (the app closes). */
+  close(): Promise<void>;
 }
 
 // A token minted while its session was being ended (POST /api/jwt reads the session, then signs) may
 // expire a little after the revocation: keep entries a minute longer than a token lives.
 const TTL_MS = (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000;
 const PREFIX = 'draftsmith:revoked:';
+/** Where each revocation is published, for the instances that hold them in memory. */
+const CHANNEL = 'draftsmith:revocations';
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -43,10 +50,13 @@ function memoryRevocations(now: () => number) {
       sessions.delete(sessionId);
       sessions.set(sessionId, now());
     },
-    revokeUser(userId: string) {
+    /** `at`: when it was revoked (another instance's time, for a revocation it published). */
+    revokeUser(userId: string, at = now()) {
       sweep(users, now() - TTL_MS);
+      const known = users.get(userId);
+      if (known !== undefined && known >= at) return;
       users.delete(userId);
-      users.set(userId, now());
+      users.set(userId, at);
     },
     isRevoked({ sid, sub, issuedAtMs }: { sid: string; sub: string; issuedAtMs: number }): boolean {
       if (sessions.has(sid)) return true;
@@ -73,6 +83,7 @@ export function createTokenRevocations(
       async isRevoked(token) {
         return local.isRevoked(token);
       },
+      async close() {},
     };
   }
   /**
@@ -96,20 +107,68 @@ export function createTokenRevocations(
       );
     }
   };
+
+  // --- following the channel: every revocation in memory -------------------------------------------
+  /** True while the channel is followed and the revocations written before were read. */
+  let following = false;
+  const subscriber = redis.duplicate({ enableOfflineQueue: false });
+  subscriber.on('error', () => {}); // the main connection logs an outage once (plugins/redis.ts)
+  subscriber.on('close', () => {
+    following = false;
+  });
+  subscriber.on('message', (_channel: string, raw: string) => {
+    try {
+      const message = JSON.parse(raw) as { session?: string; user?: string; at?: number };
+      if (typeof message.session === 'string') local.revokeSession(message.session);
+      if (typeof message.user === 'string' && typeof message.at === 'number')
+        local.revokeUser(message.user, message.at);
+    } catch {
+      // not one of ours
+    }
+  });
+  /** Follows the channel, then reads what was revoked before: together, every revocation. */
+  const follow = async () => {
+    try {
+      await subscriber.subscribe(CHANNEL);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length === 0) continue;
+        const values = await redis.mget(...keys);
+        keys.forEach((key, i) => {
+          const value = values[i];
+          if (value === null || value === undefined) return;
+          const name = key.slice(PREFIX.length);
+          if (name.startsWith('session:')) local.revokeSession(name.slice('session:'.length));
+          else if (name.startsWith('user:')) local.revokeUser(name.slice('user:'.length), Number(value));
+        });
+      } while (cursor !== '0');
+      following = subscriber.status === 'ready';
+    } catch (err) {
+      log.warn({ err }, 'could not follow token revocations; each token is checked in Redis meanwhile');
+    }
+  };
+  subscriber.on('ready', () => void follow());
+  const publish = (message: object) => () => redis.publish(CHANNEL, JSON.stringify(message));
+
   return {
     async revokeSession(sessionId) {
       local.revokeSession(sessionId);
       await shareRevocation(() => redis.set(`${PREFIX}session:${sessionId}`, '1', 'PX', TTL_MS));
+      await shareRevocation(publish({ session: sessionId }));
     },
     async revokeUser(userId) {
-      local.revokeUser(userId);
       // The time of the revocation, not of the write: one written after an outage must not also
       // revoke the tokens issued since (a sign-in after a password change).
-      const revokedAt = String(now());
-      await shareRevocation(() => redis.set(`${PREFIX}user:${userId}`, revokedAt, 'PX', TTL_MS));
+      const revokedAt = now();
+      local.revokeUser(userId, revokedAt);
+      await shareRevocation(() => redis.set(`${PREFIX}user:${userId}`, String(revokedAt), 'PX', TTL_MS));
+      await shareRevocation(publish({ user: userId, at: revokedAt }));
     },
     async isRevoked(token) {
       if (local.isRevoked(token)) return true;
+      if (following) return false;
       try {
         const [session, userRevokedAt] = await redis.mget(
           `${PREFIX}session:${token.sid}`,
@@ -121,6 +180,10 @@ export function createTokenRevocations(
         if (!isConnectionError(err)) log.warn({ err }, 'could not read token revocations from Redis');
         return false; // this instance's own revocations were checked above
       }
+    },
+    async close() {
+      following = false;
+      await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
 }

@@ -30,6 +30,7 @@ export const billingPlugin = fp(
         stripe: createStripeClient(settings.secretKey, app.config.STRIPE_API_URL),
         repository: createBillingRepository(app.database.db),
         log: app.log,
+        plansChanged: () => app.plansChanged(),
       }),
     );
   },

@@ -51,6 +51,8 @@ export function createStripeBilling(deps: {
   stripe: Stripe;
   repository: BillingRepository;
   log: Logger;
+  /** A subscription changed a plan (or a team's seats): the plans remembered for admissions are read again. */
+  plansChanged?: () => void;
 }) {
   const { settings, stripe, repository, log } = deps;
 
@@ -239,6 +241,7 @@ export function createStripeBilling(deps: {
         change = { ignored: 'malformed event' };
       }
       const outcome = await repository.handleEvent(event, 'ignored' in change ? null : change);
+      if (outcome !== 'duplicate' && outcome !== 'recorded') deps.plansChanged?.();
       const detail =
         'ignored' in change ? { ignored: change.ignored } : { plan: change.plan, status: change.status };
       log.info({ event: event.id, type: event.type, outcome, ...detail }, 'billing: webhook event');

@@ -3,7 +3,6 @@ import type { UploadedDocument } from '#server/documents/uploaded-document';
 import { AppError } from '#server/errors';
 import { refuseWhileDraining } from '#server/plugins/lifecycle';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
-import { currentWorkspace } from '#server/teams/team-access';
 import type { ServerTool } from '#server/tools/server-tool';
 import { requirePrivilege } from '#server/users/require-privilege';
 import type { ChatContinuation, Generation, GenerationDocument } from './generation.ts';
@@ -102,14 +101,9 @@ export function createAdmission(app: FastifyInstance): Admission {
       app.ai.assertAvailable(user.sub);
       place ??= await app.generations.reserve(user.sub);
       // One generation of the plan that counts it (402 when none is left), before the document and the
-      // model: the team's, in a team's workspace with a paid plan, else the user's own (ADR 0026).
-      const team = await currentWorkspace(app, user);
-      await app.usageRepository.reserve(
-        user.sub,
-        place.id,
-        call.tool.definition.slug,
-        team?.organizationId ?? null,
-      );
+      // model: the team's, in the token's team workspace with a paid plan while the user is a member,
+      // else the user's own (ADR 0026). Decided in memory or Redis, not the database (ADR 0028).
+      await app.usageRepository.reserve(user.sub, place.id, call.tool.definition.slug, user.org);
       planReservation = place.id;
       // Read only now, past the cheap refusals: an extraction takes a process for up to seconds.
       const upload = call.document ?? (call.loadDocument ? await call.loadDocument() : null);

@@ -85,6 +85,9 @@ export function historyPageQuery(db: Db, userId: string, { service, cursor, limi
  * History chats. Every query is scoped to the calling user (`where user_id = caller`), so one user can
  * never read, change or delete another's chats, whatever id they send.
  */
+/** How long a user's measured history stands for the check before a generation (`assertWithinQuota`). */
+const QUOTA_MEASURE_MS = 60_000;
+
 export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) {
   type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -118,6 +121,30 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
   const limited = quota.maxChats > 0 || quota.maxBytes > 0;
   const inTurn = createKeyedTurns();
 
+  /**
+   * Users' saved chats and bytes as last measured, for the check before a generation
+   * (`assertWithinQuota`): trusted for QUOTA_MEASURE_MS, grown by this process's own saves and
+   * forgotten by its changes and deletions, so that a generation starts without a database statement
+   * (issue 31). A refusal is always measured again first; the save itself never looks at it.
+   */
+  const measured = new Map<string, { chats: number; bytes: number; until: number }>();
+  const grew = (userId: string, bytes: number) => {
+    const known = measured.get(userId);
+    if (!known) return;
+    known.chats += 1;
+    known.bytes += bytes;
+  };
+  const forget = (userId: string) => measured.delete(userId);
+  const measure = async (userId: string) => {
+    const now = await usage(db, userId);
+    if (measured.size >= 50_000) measured.clear();
+    measured.set(userId, { ...now, until: Date.now() + QUOTA_MEASURE_MS });
+    return now;
+  };
+  const over = (now: { chats: number; bytes: number }) =>
+    (quota.maxChats > 0 && now.chats >= quota.maxChats) ||
+    (quota.maxBytes > 0 && now.bytes >= quota.maxBytes);
+
   return {
     ...chatShareQueries(db),
 
@@ -133,8 +160,11 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
         .insert(history)
         .values({ ...chat, createdAt: now, updatedAt: now })
         .onConflictDoNothing({ target: history.id })
-        .returning({ id: history.id });
-      if (row) return;
+        .returning({ id: history.id, sizeBytes: history.sizeBytes });
+      if (row) {
+        grew(chat.userId, row.sizeBytes);
+        return;
+      }
       if (!chat.id) throw new Error('history insert returned no row');
       const [saved] = await db
         .select({ id: history.id })
@@ -151,7 +181,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
      */
     async insertWithinQuota(chat: NewChat): Promise<HistoryRow> {
       if (!limited) return insertRow(db, chat);
-      return inTurn(chat.userId, () =>
+      const row = await inTurn(chat.userId, () =>
         db.transaction(async (tx) => {
           await tx.execute(
             sql`select pg_advisory_xact_lock(${QUOTA_LOCK_SPACE}::int, hashtext(${chat.userId}))`,
@@ -166,12 +196,19 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
           return row;
         }),
       );
+      grew(chat.userId, row.sizeBytes);
+      return row;
     },
 
-    /** 413 when the user has no room left for another chat: checked before a generation starts. */
+    /**
+     * 413 when the user has no room left for another chat: checked before a generation starts, from
+     * the last measure when it is recent (`measured`).
+     */
     async assertWithinQuota(userId: string): Promise<void> {
       if (!limited) return;
-      const now = await usage(db, userId);
+      const known = measured.get(userId);
+      if (known && Date.now() < known.until && !over(known)) return;
+      const now = await measure(userId);
       if (quota.maxChats > 0 && now.chats >= quota.maxChats) throw tooManyChats(quota.maxChats);
       if (quota.maxBytes > 0 && now.bytes >= quota.maxBytes) throw tooManyBytes(quota.maxBytes);
     },
@@ -208,6 +245,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
 
     async rename(userId: string, id: string, title: string): Promise<HistoryRow | undefined> {
       if (!isUuid(id)) return undefined;
+      forget(userId);
       const [row] = await db
         .update(history)
         .set({ title, updatedAt: new Date() })
@@ -239,6 +277,8 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
         })
         .where(and(eq(history.userId, userId), eq(history.id, id)))
         .returning({ id: history.id });
+      // After the write: a measure taken meanwhile would miss the new messages.
+      forget(userId);
       return rows.length > 0;
     },
 
@@ -263,6 +303,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
      * remove from FileStorage.
      */
     async removeTeamCopies(userId: string, organizationId: string): Promise<string[]> {
+      forget(userId);
       const rows = await db
         .delete(history)
         .where(and(eq(history.userId, userId), eq(history.copiedOrganizationId, organizationId)))
@@ -273,6 +314,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
     /** Deletes the chat; what it held in FileStorage (its document's key) is the caller's to remove. */
     async remove(userId: string, id: string): Promise<{ fileKey: string | null } | null> {
       if (!isUuid(id)) return null;
+      forget(userId);
       const [row] = await db
         .delete(history)
         .where(and(eq(history.userId, userId), eq(history.id, id)))

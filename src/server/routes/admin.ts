@@ -92,6 +92,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await admins.setPlan(request.params.uid, request.body.plan);
       if (!user) throw noSuchUser();
+      app.plansChanged();
       request.log.info({ uid: user.uid, plan: user.plan, by: request.user.sub }, 'admin: plan set');
       return { user };
     },
@@ -184,6 +185,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const organization = await app.teamsRepository.setPlan(request.params.id, request.body.plan);
       if (!organization) throw new AppError('not_found:organization', 'No team has this id.');
+      app.plansChanged();
       request.log.info(
         { organizationId: organization.id, plan: organization.plan, by: request.user.sub },
         'admin: team plan set',

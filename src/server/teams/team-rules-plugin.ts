@@ -29,6 +29,11 @@ export interface TeamRulesDeps {
   history: HistoryRepository;
   fileStorage: FileStorage;
   log: FastifyBaseLogger;
+  /**
+   * A team's members changed (joined, left, removed, role, team deleted): whose plan counts a member's
+   * generations may have changed with them (a team's seats, a membership).
+   */
+  membersChanged?: () => void;
 }
 
 type SessionUser = { session: { activeOrganizationId?: string | null }; user: { id: string } };
@@ -42,7 +47,17 @@ const DEPARTURES: Record<
   '/organization/leave': (answer) => answer as { userId?: unknown } | undefined,
 };
 
-export function teamRulesPlugin({ db, redis, history, fileStorage, log }: TeamRulesDeps) {
+/** better-auth's organization endpoints that change a team's members. */
+const MEMBERSHIP_CHANGES = new Set([
+  '/organization/accept-invitation',
+  '/organization/add-member',
+  '/organization/remove-member',
+  '/organization/leave',
+  '/organization/update-member-role',
+  '/organization/delete',
+]);
+
+export function teamRulesPlugin({ db, redis, history, fileStorage, log, membersChanged }: TeamRulesDeps) {
   const counter: AttemptCounter = createAttemptCounter(redis);
   /** The counters an invitation took, per request, to give back if better-auth refuses it. */
   const counted = new WeakMap<object, string[]>();
@@ -110,6 +125,12 @@ export function teamRulesPlugin({ db, redis, history, fileStorage, log }: TeamRu
         },
       ],
       after: [
+        {
+          matcher: (ctx) => MEMBERSHIP_CHANGES.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            if (!isAPIError(ctx.context.returned)) membersChanged?.();
+          }),
+        },
         {
           // An invitation better-auth refused (not a member's role, the address already in the team) is not counted.
           matcher: (ctx) => ctx.path === '/organization/invite-member',

@@ -4,6 +4,7 @@ import { createKeyedTurns } from '#server/db/keyed-turns';
 import { generationUsage, member, organizationPlan, profile } from '#server/db/schema';
 import { monthlyGenerationLimit } from '#shared/plans';
 import type { GenerationUsage } from '#shared/user';
+import type { PlanCounts } from './plan-counts.ts';
 import { generationsUsedUp } from './usage-errors.ts';
 import { type PlanState, planInForce, type UsagePeriod } from './usage-period.ts';
 
@@ -17,11 +18,44 @@ export interface UsageRepositoryOptions {
    * mid-generation stops counting after this, so the user gets it back.
    */
   reservationTtlMs?: number;
+  /**
+   * Where a generation is counted before the model is called (plan-counts.ts): this process's memory on
+   * the embedded database, Redis with several instances; absent, the database decides (a transaction
+   * per reservation under the holder's lock), as it does whenever the authority cannot answer.
+   */
+  counts?: PlanCounts | null;
+  /**
+   * How long a holder's plan and period are remembered for admissions (ms); `plansChanged` forgets them
+   * at once. 0: read each time.
+   */
+  planCacheMs?: number;
+  /** Logs what could not be written after an admission (it is retried where it matters). */
+  log?: { warn(obj: object, msg: string): void };
+  /** Whether `userId` is a member of the team `organizationId` (a workspace an access token names). */
+  isMember?: (userId: string, organizationId: string) => Promise<boolean>;
+}
+
+/** A generation admitted by the counting authority, until its row is written as used or it is given back. */
+interface Admitted {
+  countKey: string;
+  userId: string;
+  tool: string;
+  organizationId: string | null;
+  createdAt: Date;
+  /** Redis: the reservation row written after the admission, so that the database's own count sees it. */
+  written: Promise<void> | null;
+  /** Given back to the authority already (a release retried after a database outage). */
+  givenBack?: boolean;
 }
 
 // First key of the per-user advisory locks ('usag'), apart from the history quota's and the migration lock.
 const USAGE_LOCK_SPACE = 0x75736167;
 const DEFAULT_RESERVATION_TTL_MS = 15 * 60_000;
+/**
+ * How long plans read for admissions are kept: a change made through the app is known at once
+ * (`plansChanged`, on every instance); this bounds one made otherwise (straight in the database).
+ */
+const DEFAULT_PLAN_CACHE_MS = 60_000;
 
 /** The profile's columns the plan in force and its period are read from (usage-period.ts PlanState). */
 const planStateColumns = {
@@ -194,35 +228,195 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
     });
   };
   const inTurn = createKeyedTurns();
+  /** The reservation in the database, under the holder's lock: the path when no authority answers. */
+  const reserveInDatabase = (
+    userId: string,
+    organizationId: string | null,
+    generationId: string,
+    tool: string,
+  ): Promise<void> =>
+    inTurn(organizationId ? `team:${organizationId}` : userId, () =>
+      reserveNow(userId, organizationId, generationId, tool),
+    );
+
+  const counts = options.counts ?? null;
+  const planCacheMs = options.planCacheMs ?? DEFAULT_PLAN_CACHE_MS;
+  /** Users' and teams' plans and memberships read for recent admissions (`holderFor`). */
+  const plans = new Map<string, { value: unknown; until: number }>();
+  /** Moves on with every `plansChanged`: a read begun before a change is not remembered after it. */
+  let plansEpoch = 0;
+  /** Generations the authority admitted, until their row is written as used or they are given back. */
+  const admitted = new Map<string, Admitted>();
+
+  /**
+   * Whose plan counts a generation of `userId` who works in `workspace` (the access token's team, null:
+   * their own), its plan and its period. The membership, the team's plan and the user's own are each
+   * remembered (`remembered`). A workspace the user is not a member of (any more) counts as their own.
+   */
+  async function holderFor(userId: string, workspace: string | null, at: Date) {
+    const member =
+      workspace !== null &&
+      (options.isMember
+        ? await remembered(`member:${userId}:${workspace}`, at, () => options.isMember!(userId, workspace))
+        : true);
+    if (member) {
+      // One read of a team's plan for all its members.
+      const team = await remembered(`team:${workspace}`, at, () => teamPlanOf(db, workspace, at));
+      if (team.counts) return { holder: { kind: 'team', organizationId: workspace } as Holder, ...team };
+    }
+    const own = await remembered(`user:${userId}`, at, () => planOf(db, userId, at));
+    return { holder: { kind: 'user', userId } as Holder, ...own };
+  }
+
+  /**
+   * `read()` as it was within the last `planCacheMs` (a plan past its period's end is read again), unless
+   * `plansChanged` came since.
+   */
+  async function remembered<T>(key: string, at: Date, read: () => Promise<T>): Promise<T> {
+    const known = plans.get(key);
+    if (known && at.getTime() < known.until) {
+      const period = (known.value as { period?: UsagePeriod }).period;
+      if (!period || (at >= period.start && at < period.end)) return known.value as T;
+    }
+    const epoch = plansEpoch;
+    const value = await read();
+    if (epoch === plansEpoch && planCacheMs > 0) {
+      if (plans.size >= 100_000) plans.clear();
+      plans.set(key, { value, until: at.getTime() + planCacheMs });
+    }
+    return value;
+  }
+
+  const countKey = (holder: Holder, period: UsagePeriod) => `${lockKey(holder)}:${period.start.getTime()}`;
+
+  // Written once a generation counted (memory or Redis admission): its row as used, whether or not its
+  // reservation row was written (Redis writes one; memory does not).
+  const usedQuery = db
+    .insert(generationUsage)
+    .values({
+      userId: sql.placeholder('userId'),
+      generationId: sql.placeholder('generationId'),
+      tool: sql.placeholder('tool'),
+      status: 'used',
+      createdAt: sql.placeholder('createdAt'),
+      organizationId: sql.placeholder('organizationId'),
+    })
+    .onConflictDoUpdate({ target: generationUsage.generationId, set: { status: 'used' } })
+    .prepare('usage_used');
+
+  const releaseInDatabase = (generationId: string) =>
+    db
+      .delete(generationUsage)
+      .where(and(eq(generationUsage.generationId, generationId), eq(generationUsage.status, 'reserved')));
+
+  /** Admits one generation through the authority; false when it could not answer (Redis down). */
+  async function admitFast(
+    authority: PlanCounts,
+    userId: string,
+    workspace: string | null,
+    generationId: string,
+    tool: string,
+  ): Promise<boolean> {
+    const at = now();
+    const { holder, planId, period } = await holderFor(userId, workspace, at);
+    const key = countKey(holder, period);
+    const limit = limitOf(planId);
+    let taken: boolean;
+    try {
+      taken = await authority.admit(key, limit, () => countInPeriod(db, holder, at, period), period.end);
+    } catch (err) {
+      options.log?.warn({ err }, 'plan counts unavailable: counting this generation in the database');
+      return false;
+    }
+    if (!taken) throw generationsUsedUp(planId, limit ?? 0, holder.kind);
+    const organizationId = holder.kind === 'team' ? holder.organizationId : null;
+    const entry: Admitted = { countKey: key, userId, tool, organizationId, createdAt: at, written: null };
+    // Shared counts: the reservation row too, after the admission and off the first token's path, so that
+    // the database's own count (Redis down, or a count read again) sees the generation running.
+    if (authority.shared) {
+      entry.written = db
+        .insert(generationUsage)
+        .values({ userId, generationId, tool, status: 'reserved', createdAt: at, organizationId })
+        .onConflictDoNothing({ target: generationUsage.generationId })
+        .then(
+          () => {},
+          (err: unknown) => options.log?.warn({ err, generationId }, 'could not write a reservation row'),
+        );
+    }
+    admitted.set(generationId, entry);
+    return true;
+  }
 
   return {
     /**
-     * Reserves one generation of the user's plan for `generationId` (402 `payment_required:quota` when
-     * none is left). The count and the insert run under a per-user lock held to the end of the
-     * transaction, so concurrent calls of one user, on any instance, take turns and never pass the limit;
-     * within this process they wait for their turn before taking a connection (db/keyed-turns.ts).
+     * Reserves one generation of the plan that counts `userId`'s generations in `workspace` (the access
+     * token's team, null: their own) for `generationId`; 402 `payment_required:quota` when none is
+     * left. Concurrent calls never pass the limit: the counting authority (plan-counts.ts) decides in
+     * one step, without a database statement once it knows the holder's count; without one (or while it
+     * cannot answer), a per-holder lock in the database held to the end of the transaction makes them
+     * take turns, on any instance (within this process they wait before taking a connection,
+     * db/keyed-turns.ts).
      */
     async reserve(
       userId: string,
       generationId: string,
       tool: string,
-      organizationId: string | null = null,
+      workspace: string | null = null,
     ): Promise<void> {
-      await inTurn(organizationId ? `team:${organizationId}` : userId, () =>
-        reserveNow(userId, organizationId, generationId, tool),
-      );
+      if (counts && (await admitFast(counts, userId, workspace, generationId, tool))) return;
+      const member =
+        workspace !== null && (options.isMember ? await options.isMember(userId, workspace) : true);
+      await reserveInDatabase(userId, member ? workspace : null, generationId, tool);
     },
 
     /** The generation succeeded: its reservation counts for good. */
     async commit(generationId: string): Promise<void> {
-      await commitQuery.execute({ generationId });
+      const entry = admitted.get(generationId);
+      if (!entry) {
+        await commitQuery.execute({ generationId });
+        return;
+      }
+      await entry.written;
+      await usedQuery.execute({
+        userId: entry.userId,
+        generationId,
+        tool: entry.tool,
+        createdAt: entry.createdAt,
+        organizationId: entry.organizationId,
+      });
+      admitted.delete(generationId);
+      counts?.written(entry.countKey);
     },
 
     /** The generation failed, was stopped before any output or never started: it gives its reservation back. */
     async release(generationId: string): Promise<void> {
-      await db
-        .delete(generationUsage)
-        .where(and(eq(generationUsage.generationId, generationId), eq(generationUsage.status, 'reserved')));
+      const entry = admitted.get(generationId);
+      if (!entry) {
+        await releaseInDatabase(generationId);
+        return;
+      }
+      if (!entry.givenBack) {
+        entry.givenBack = true;
+        await counts?.giveBack(entry.countKey).catch((err: unknown) => {
+          // Redis down: the count is read from the database again within REFRESH_MS.
+          options.log?.warn({ err, generationId }, 'could not give a generation back to the plan count');
+        });
+      }
+      if (entry.written) {
+        await entry.written;
+        await releaseInDatabase(generationId);
+      }
+      admitted.delete(generationId);
+      counts?.written(entry.countKey);
+    },
+
+    /**
+     * A plan, a team's seats or a membership changed: the plans remembered for admissions are read
+     * again (on this instance; plan-changes.ts tells the others).
+     */
+    plansChanged(): void {
+      plansEpoch++;
+      plans.clear();
     },
 
     /**
@@ -232,7 +426,9 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
     async usage(userId: string, organizationId: string | null = null): Promise<GenerationUsage> {
       const at = now();
       const { holder, planId, period } = await holderOf(db, userId, organizationId, at);
-      const used = await countInPeriod(db, holder, at, period);
+      // The authority's count includes the generations running now, as the database's reservations do.
+      const known = counts ? await counts.peek(countKey(holder, period)).catch(() => null) : null;
+      const used = known ?? (await countInPeriod(db, holder, at, period));
       return { used, limit: limitOf(planId), periodEnd: period.end.toISOString() };
     },
 
