@@ -381,19 +381,27 @@ describe('buildJobMatchReport: speed and hostile input', () => {
     return Math.min(...times);
   }
 
-  it('reads a 100,000-character job description in well under 50 ms', () => {
+  // Time grows with the text, not with its square: each figure is checked against the same work on a
+  // tenth of the text, measured in the same run (a busy machine slows both alike; the speed itself is a
+  // benchmark's figure, not a test's). Linear is about 10×; quadratic would be 100×.
+  const LINEAR = 30;
+
+  it('reads a 100,000-character job description in time linear in its length', () => {
     const job = `${FRONTEND_JOB}\n${NURSE_JOB}\n${SALES_JOB}\n`.repeat(40).slice(0, 100_000);
+    const tenth = job.slice(0, 10_000);
     const ms = timeReport(job, FRONTEND_RESUME, FRONTEND_RESUME);
     const allLong = timeReport(job, job, job);
     console.log(
       `job match: 100k job ${ms.toFixed(1)} ms; 100k job and two 100k resumes ${allLong.toFixed(1)} ms`,
     );
-    expect(ms).toBeLessThan(50);
-    expect(allLong).toBeLessThan(150);
+    expect(ms).toBeLessThan(LINEAR * timeReport(tenth, FRONTEND_RESUME, FRONTEND_RESUME) + 5);
+    expect(allLong).toBeLessThan(LINEAR * timeReport(tenth, tenth, tenth) + 5);
   });
 
   it('stays linear on runs of symbols and spaces, and never throws on odd text', () => {
     const n = 100_000;
+    const prose = `${FRONTEND_JOB}\n${NURSE_JOB}\n${SALES_JOB}\n`.repeat(40).slice(0, n);
+    const ordinary = timeReport(prose, prose, prose);
     const hostile = {
       spaces: ' '.repeat(n),
       spacesThenGo: `${' '.repeat(n)}Go`,
@@ -417,11 +425,10 @@ describe('buildJobMatchReport: speed and hostile input', () => {
       endings: `Foo${'s'.repeat(n)} APIs${'.'.repeat(n)}`,
     };
     for (const [name, text] of Object.entries(hostile)) {
-      const start = performance.now();
       const r = buildJobMatchReport({ jobDescription: text, originalResume: text, optimizedResume: text });
-      const ms = performance.now() - start;
-      expect(ms, name).toBeLessThan(500);
       if (r) expect(jobMatchReportSchema.safeParse(r).success, name).toBe(true);
+      // Against ordinary text of the same length: a run that made it quadratic would be 100s of times slower.
+      expect(timeReport(text, text, text), name).toBeLessThan(LINEAR * ordinary + 5);
     }
     expect(names(mustReport(hostile.unicode, 'Python in Zürich'))).toContain('Python');
   });

@@ -1,5 +1,6 @@
 import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { groupedWrites } from '#server/db/grouped-writes';
 import { createKeyedTurns } from '#server/db/keyed-turns';
 import { isUuid, type KeysetCursor } from '#server/db/keyset-cursor';
 import { type ChatFileRecord, type ChatMessage, history } from '#server/db/schema';
@@ -122,6 +123,22 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
   const inTurn = createKeyedTurns();
 
   /**
+   * Generations' new chats, those that finish while others are being saved written together
+   * (db/grouped-writes.ts); each answers its size, or null when its id was taken already.
+   */
+  const insertNew = groupedWrites(
+    async (chats: readonly (NewChat & { id: string; createdAt: Date; updatedAt: Date })[]) => {
+      const rows = await db
+        .insert(history)
+        .values([...chats])
+        .onConflictDoNothing({ target: history.id })
+        .returning({ id: history.id, sizeBytes: history.sizeBytes });
+      const sizes = new Map(rows.map((row) => [row.id, row.sizeBytes]));
+      return chats.map((chat) => sizes.get(chat.id) ?? null);
+    },
+  );
+
+  /**
    * Users' saved chats and bytes as last measured, for the check before a generation
    * (`assertWithinQuota`): trusted for QUOTA_MEASURE_MS, grown by this process's own saves and
    * forgotten by its changes and deletions, so that a generation starts without a database statement
@@ -155,17 +172,13 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
      * reading the answer back would cost as much as writing it.
      */
     async insert(chat: NewChat): Promise<void> {
+      if (!chat.id) throw new Error('history insert: a generation’s chat comes with its id');
       const now = new Date();
-      const [row] = await db
-        .insert(history)
-        .values({ ...chat, createdAt: now, updatedAt: now })
-        .onConflictDoNothing({ target: history.id })
-        .returning({ id: history.id, sizeBytes: history.sizeBytes });
-      if (row) {
-        grew(chat.userId, row.sizeBytes);
+      const sizeBytes = await insertNew({ ...chat, id: chat.id, createdAt: now, updatedAt: now });
+      if (sizeBytes !== null) {
+        grew(chat.userId, sizeBytes);
         return;
       }
-      if (!chat.id) throw new Error('history insert returned no row');
       const [saved] = await db
         .select({ id: history.id })
         .from(history)

@@ -1,5 +1,6 @@
 import { and, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { groupedWrites } from '#server/db/grouped-writes';
 import { createKeyedTurns } from '#server/db/keyed-turns';
 import { generationUsage, member, organizationPlan, profile } from '#server/db/schema';
 import { monthlyGenerationLimit } from '#shared/plans';
@@ -290,19 +291,17 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
   const countKey = (holder: Holder, period: UsagePeriod) => `${lockKey(holder)}:${period.start.getTime()}`;
 
   // Written once a generation counted (memory or Redis admission): its row as used, whether or not its
-  // reservation row was written (Redis writes one; memory does not).
-  const usedQuery = db
-    .insert(generationUsage)
-    .values({
-      userId: sql.placeholder('userId'),
-      generationId: sql.placeholder('generationId'),
-      tool: sql.placeholder('tool'),
-      status: 'used',
-      createdAt: sql.placeholder('createdAt'),
-      organizationId: sql.placeholder('organizationId'),
-    })
-    .onConflictDoUpdate({ target: generationUsage.generationId, set: { status: 'used' } })
-    .prepare('usage_used');
+  // reservation row was written (Redis writes one; memory does not). Those that end while others are
+  // being written go together (db/grouped-writes.ts).
+  const writeUsed = groupedWrites(
+    async (rows: readonly Omit<typeof generationUsage.$inferInsert, 'status'>[]) => {
+      await db
+        .insert(generationUsage)
+        .values(rows.map((row) => ({ ...row, status: 'used' })))
+        .onConflictDoUpdate({ target: generationUsage.generationId, set: { status: 'used' } });
+      return rows.map(() => undefined);
+    },
+  );
 
   const releaseInDatabase = (generationId: string) =>
     db
@@ -377,7 +376,7 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
         return;
       }
       await entry.written;
-      await usedQuery.execute({
+      await writeUsed({
         userId: entry.userId,
         generationId,
         tool: entry.tool,
