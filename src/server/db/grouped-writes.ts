@@ -36,7 +36,7 @@ export function groupedWrites<T, R>(
       }
       try {
         const results = await write(group.map((pending) => pending.item));
-        group.forEach((pending, i) => pending.resolve(results[i] as R));
+        for (const [i, pending] of group.entries()) pending.resolve(results[i] as R);
       } catch {
         for (const pending of group) await writeAlone(pending);
       }
