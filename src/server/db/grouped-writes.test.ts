@@ -55,3 +55,29 @@ describe('groupedWrites', () => {
     expect(r.groups).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
   });
 });
+
+describe('groupedWrites gathering', () => {
+  it('writes at once after a quiet moment, and waits gatherMs for others while writes come often', async () => {
+    let clock = 0;
+    const groups: string[][] = [];
+    const add = groupedWrites(
+      async (items: readonly string[]) => {
+        groups.push([...items]);
+        return items;
+      },
+      { gatherMs: 10, now: () => clock },
+    );
+    clock = 1_000;
+    await add('alone'); // nothing written before: at once
+    expect(groups).toEqual([['alone']]);
+    clock += 2; // the next comes soon after: it waits for company
+    const soon = [add('b'), add('c')];
+    expect(groups).toHaveLength(1);
+    expect(await Promise.all(soon)).toEqual(['b', 'c']);
+    expect(groups).toEqual([['alone'], ['b', 'c']]);
+    clock += 1_000; // quiet again: at once
+    const later = add('d');
+    expect(groups).toEqual([['alone'], ['b', 'c'], ['d']]);
+    await later;
+  });
+});

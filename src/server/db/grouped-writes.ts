@@ -1,9 +1,8 @@
 /**
  * Writes that arrive while the previous one is under way go together in one statement (group commit):
- * alone, a write goes at once; under load, the ones that queued meanwhile follow as one. On the embedded
- * database one multi-row insert of 10 chats costs about a third of the CPU of 10 single inserts
- * (issue 31: a chat's full-text index and the statement's own cost, paid once), and nothing waits longer
- * than the write before it.
+ * after a quiet moment a write goes at once; while they come often, each waits `gatherMs` for others, and
+ * those that queued meanwhile follow as one. On the embedded database one multi-row insert of 10 chats
+ * costs about a third of the CPU of 10 single inserts (issue 31: the statement's own cost paid once).
  *
  * `write` gets the items in order and answers one result per item, in the same order. When a group
  * fails, each of its items is written alone, so that one bad item (a chat of an account deleted
@@ -11,11 +10,25 @@
  */
 export function groupedWrites<T, R>(
   write: (items: readonly T[]) => Promise<readonly R[]>,
-  { maxGroup = 100 }: { maxGroup?: number } = {},
+  {
+    maxGroup = 100,
+    gatherMs = 0,
+    now = () => performance.now(),
+  }: {
+    maxGroup?: number;
+    /**
+     * While writes come often (the last began less than this ago), a write waits this long for others
+     * to join it; after a quiet moment one goes at once. 0: only those that queue behind a write join.
+     */
+    gatherMs?: number;
+    now?: () => number;
+  } = {},
 ): (item: T) => Promise<R> {
   type Pending = { item: T; resolve: (result: R) => void; reject: (err: unknown) => void };
   const queue: Pending[] = [];
   let writing = false;
+  let gathering: NodeJS.Timeout | null = null;
+  let lastWriteAt = Number.NEGATIVE_INFINITY;
 
   const writeAlone = async (pending: Pending) => {
     try {
@@ -27,8 +40,10 @@ export function groupedWrites<T, R>(
   };
 
   const drain = async () => {
+    gathering = null;
     writing = true;
     while (queue.length > 0) {
+      lastWriteAt = now();
       const group = queue.splice(0, maxGroup);
       if (group.length === 1) {
         await writeAlone(group[0]!);
@@ -47,6 +62,8 @@ export function groupedWrites<T, R>(
   return (item) =>
     new Promise<R>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (!writing) void drain();
+      if (writing || gathering) return;
+      if (gatherMs > 0 && now() - lastWriteAt < gatherMs) gathering = setTimeout(drain, gatherMs);
+      else void drain();
     });
 }

@@ -86,6 +86,9 @@ export function historyPageQuery(db: Db, userId: string, { service, cursor, limi
  * History chats. Every query is scoped to the calling user (`where user_id = caller`), so one user can
  * never read, change or delete another's chats, whatever id they send.
  */
+/** How long a generation's chat may wait for others to be saved with it, while many end (grouped-writes.ts). */
+const GATHER_MS = 10;
+
 /** How long a user's measured history stands for the check before a generation (`assertWithinQuota`). */
 const QUOTA_MEASURE_MS = 60_000;
 
@@ -136,6 +139,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
       const sizes = new Map(rows.map((row) => [row.id, row.sizeBytes]));
       return chats.map((chat) => sizes.get(chat.id) ?? null);
     },
+    { gatherMs: GATHER_MS },
   );
 
   /**

@@ -52,6 +52,8 @@ interface Admitted {
 // First key of the per-user advisory locks ('usag'), apart from the history quota's and the migration lock.
 const USAGE_LOCK_SPACE = 0x75736167;
 const DEFAULT_RESERVATION_TTL_MS = 15 * 60_000;
+/** How long a usage row may wait for others to be written with it, while many generations end. */
+const GATHER_MS = 10;
 /**
  * How long plans read for admissions are kept: a change made through the app is known at once
  * (`plansChanged`, on every instance); this bounds one made otherwise (straight in the database).
@@ -301,6 +303,7 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
         .onConflictDoUpdate({ target: generationUsage.generationId, set: { status: 'used' } });
       return rows.map(() => undefined);
     },
+    { gatherMs: GATHER_MS },
   );
 
   const releaseInDatabase = (generationId: string) =>
