@@ -4,6 +4,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import {
   accessToken,
   E2E_ADMIN_EMAIL,
+  SIGNED_IN_MS,
   STRONG_PASSWORD,
   signedInAccount,
   signInThroughForm,
@@ -63,7 +64,7 @@ test.beforeAll(async ({ playwright, browser }) => {
   await page.goto('/signin');
   await signInThroughForm(page, ADMIN);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible({ timeout: SIGNED_IN_MS });
   adminState = await context.storageState();
   await context.close();
 });
@@ -110,6 +111,9 @@ test('a free user at the limit cannot send the form; an admin raises the plan on
   page,
   browser,
 }, testInfo) => {
+  // Two signed-in windows, twenty generations and four page loads: on a 2-core machine running two
+  // workers this took 45–51 s in CI (every step passing), so it gets three times the usual time.
+  test.slow();
   const user = await openService(page, testInfo, 'article-generator');
   await useUpFreeGenerations(page);
   await page.getByLabel('Article Topic').fill('One more article');

@@ -8,7 +8,9 @@ import { historyList, openService, toolOutput } from './support/service-helpers.
  */
 test('a reload in the middle of a generation shows it continuing', async ({ page }, testInfo) => {
   const marker = newMarker();
-  const words = Array.from({ length: 40 }, (_, i) => `word${i}`);
+  // 12 s of answer: still running after the reload and the click on a loaded 2-core machine (with 6 s it
+  // had ended once before the Stop button was looked for).
+  const words = Array.from({ length: 80 }, (_, i) => `word${i}`);
   await scriptReply(marker, { chunks: words.map((w) => `${w} `), chunkDelayMs: 150 });
   await openService(page, testInfo, 'article-generator');
   await page.getByLabel('Article Topic').fill(`Reload ${marker}`);
@@ -24,7 +26,7 @@ test('a reload in the middle of a generation shows it continuing', async ({ page
   await expect(output).toContainText('word5');
   await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
   // It goes on to the end, and then the saved chat shows with its prompt.
-  await expect(output).toContainText('word39', { timeout: 15_000 });
+  await expect(output).toContainText('word79', { timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Prompt' })).toContainText(`Reload ${marker}`);
   const text = await output.textContent();
   for (const word of words) expect(text).toContain(word);

@@ -69,6 +69,13 @@ export async function signInThroughForm(page: Page, account: TestAccount) {
 }
 
 /**
+ * How long a setup step waits for the app to show a signed-in page: the whole app loads, then the
+ * session, token and profile calls; with two workers, the server and the browsers on 2 cores this took
+ * 8–9 s in CI at busy moments (the signed-in page then showed, every call answered 200).
+ */
+export const SIGNED_IN_MS = 20_000;
+
+/**
  * Signs `account` in through the API the sign-in form calls; the request context (a page's, which shares
  * the browser context's cookies, or one of its own) holds the session afterwards.
  */
@@ -94,7 +101,7 @@ export async function signedInAccount(
   await createAccount(page.request, account);
   await signInThroughApi(page.request, account);
   await page.goto('/');
-  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible({ timeout: SIGNED_IN_MS });
   return account;
 }
 

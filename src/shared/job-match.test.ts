@@ -394,8 +394,23 @@ describe('buildJobMatchReport: speed and hostile input', () => {
     console.log(
       `job match: 100k job ${ms.toFixed(1)} ms; 100k job and two 100k resumes ${allLong.toFixed(1)} ms`,
     );
-    expect(ms).toBeLessThan(LINEAR * timeReport(tenth, FRONTEND_RESUME, FRONTEND_RESUME) + 5);
-    expect(allLong).toBeLessThan(LINEAR * timeReport(tenth, tenth, tenth) + 5);
+    // Measured again (up to three times) before failing: a burst of other work can slow either side.
+    const linear = (big: () => number, small: () => number) => {
+      for (let attempt = 0; attempt < 3; attempt++) if (big() < LINEAR * small() + 5) return true;
+      return false;
+    };
+    expect(
+      linear(
+        () => timeReport(job, FRONTEND_RESUME, FRONTEND_RESUME),
+        () => timeReport(tenth, FRONTEND_RESUME, FRONTEND_RESUME),
+      ),
+    ).toBe(true);
+    expect(
+      linear(
+        () => timeReport(job, job, job),
+        () => timeReport(tenth, tenth, tenth),
+      ),
+    ).toBe(true);
   });
 
   it('stays linear on runs of symbols and spaces, and never throws on odd text', () => {
@@ -425,10 +440,14 @@ describe('buildJobMatchReport: speed and hostile input', () => {
       endings: `Foo${'s'.repeat(n)} APIs${'.'.repeat(n)}`,
     };
     for (const [name, text] of Object.entries(hostile)) {
+      // Against ordinary text of the same length: a run that made it quadratic would be 100s of times
+      // slower. One run, timed; only a slow one is run again (a busy machine only ever slows a run).
+      const start = performance.now();
       const r = buildJobMatchReport({ jobDescription: text, originalResume: text, optimizedResume: text });
+      const once = performance.now() - start;
       if (r) expect(jobMatchReportSchema.safeParse(r).success, name).toBe(true);
-      // Against ordinary text of the same length: a run that made it quadratic would be 100s of times slower.
-      expect(timeReport(text, text, text), name).toBeLessThan(LINEAR * ordinary + 5);
+      const ms = once < LINEAR * ordinary + 5 ? once : timeReport(text, text, text);
+      expect(ms, name).toBeLessThan(LINEAR * ordinary + 5);
     }
     expect(names(mustReport(hostile.unicode, 'Python in Zürich'))).toContain('Python');
   });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sharedSecondaryStorage } from '#server/auth/redis-secondary-storage';
 import { createTokenRevocations } from '#server/auth/token-revocations';
 import { createInFlightGenerations } from '#server/generation/in-flight-generations';
+import { redisPlanCounts } from '#server/usage/redis-plan-counts';
 import { waitFor } from '#tests/helpers/generation-calls';
 import { startTcpProxy, type TcpProxy } from '#tests/helpers/tcp-proxy';
 
@@ -152,5 +153,25 @@ describe.skipIf(!enabled)('Redis-backed stores across an outage', () => {
       await here.close();
       await there.close();
     }
+  });
+
+  it('reads a plan count again from the database once Redis is back, when generations were counted without it', async () => {
+    const counts = redisPlanCounts(redis);
+    const key = `user-${crypto.randomUUID()}:0`;
+    const inOneHour = new Date(Date.now() + 3_600_000);
+    expect(await counts.admit(key, 20, async () => 10, inOneHour)).toBe(true);
+    expect(await direct.get(`draftsmith:plan-count:${key}`)).toBe('11');
+    await outage();
+    await expect(counts.admit(key, 20, async () => 10, inOneHour)).rejects.toThrow();
+    // The caller counts it in the database instead; Redis's 11 no longer knows it.
+    counts.forget(key);
+    await recovery();
+    await waitFor(
+      async () => (await direct.get(`draftsmith:plan-count:${key}`)) === null,
+      'the stale count to be dropped',
+    );
+    // Read from the rows on the next admission: 12 there now.
+    expect(await counts.admit(key, 20, async () => 12, inOneHour)).toBe(true);
+    expect(await direct.get(`draftsmith:plan-count:${key}`)).toBe('13');
   });
 });

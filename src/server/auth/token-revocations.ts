@@ -30,6 +30,8 @@ const TTL_MS = (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000;
 const PREFIX = 'draftsmith:revoked:';
 /** Where each revocation is published, for the instances that hold them in memory. */
 const CHANNEL = 'draftsmith:revocations';
+/** How often a following instance reads the written revocations again (a backstop, see below). */
+const REREAD_MS = 60_000;
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -111,10 +113,13 @@ export function createTokenRevocations(
   // --- following the channel: every revocation in memory -------------------------------------------
   /** True while the channel is followed and the revocations written before were read. */
   let following = false;
+  /** Moves on with each (re)connection and with close: a read begun before one does not count after it. */
+  let followRun = 0;
   const subscriber = redis.duplicate({ enableOfflineQueue: false });
   subscriber.on('error', () => {}); // the main connection logs an outage once (plugins/redis.ts)
   subscriber.on('close', () => {
     following = false;
+    followRun++;
   });
   subscriber.on('message', (_channel: string, raw: string) => {
     try {
@@ -126,45 +131,68 @@ export function createTokenRevocations(
       // not one of ours
     }
   });
+  /** Reads every revocation written (each lives as long as a token can) into memory. */
+  const readWritten = async () => {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length === 0) continue;
+      const values = await redis.mget(...keys);
+      keys.forEach((key, i) => {
+        const value = values[i];
+        if (value === null || value === undefined) return;
+        const name = key.slice(PREFIX.length);
+        if (name.startsWith('session:')) local.revokeSession(name.slice('session:'.length));
+        else if (name.startsWith('user:')) local.revokeUser(name.slice('user:'.length), Number(value));
+      });
+    } while (cursor !== '0');
+  };
   /** Follows the channel, then reads what was revoked before: together, every revocation. */
   const follow = async () => {
+    const run = ++followRun;
     try {
       await subscriber.subscribe(CHANNEL);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length === 0) continue;
-        const values = await redis.mget(...keys);
-        keys.forEach((key, i) => {
-          const value = values[i];
-          if (value === null || value === undefined) return;
-          const name = key.slice(PREFIX.length);
-          if (name.startsWith('session:')) local.revokeSession(name.slice('session:'.length));
-          else if (name.startsWith('user:')) local.revokeUser(name.slice('user:'.length), Number(value));
-        });
-      } while (cursor !== '0');
-      following = subscriber.status === 'ready';
+      await readWritten();
+      following = run === followRun && subscriber.status === 'ready';
     } catch (err) {
       log.warn({ err }, 'could not follow token revocations; each token is checked in Redis meanwhile');
     }
   };
   subscriber.on('ready', () => void follow());
-  const publish = (message: object) => () => redis.publish(CHANNEL, JSON.stringify(message));
+  // The main connection back (its reads failed meanwhile): follow again if not following.
+  redis.on('ready', () => {
+    if (!following && subscriber.status === 'ready') void follow();
+  });
+  // A backstop for a publication lost with the instance that made it: what was written is read again.
+  const rereading = setInterval(() => {
+    if (following) readWritten().catch(() => {});
+  }, REREAD_MS);
+  rereading.unref();
+  /** The revocation's key and its publication in one transaction: no follower misses one that was written. */
+  const written = (key: string, value: string, message: object) => async () => {
+    const results = await redis
+      .multi()
+      .set(key, value, 'PX', TTL_MS)
+      .publish(CHANNEL, JSON.stringify(message))
+      .exec();
+    const failed = results?.find(([err]) => err)?.[0];
+    if (failed || !results) throw failed ?? new Error('revocation transaction discarded');
+  };
 
   return {
     async revokeSession(sessionId) {
       local.revokeSession(sessionId);
-      await shareRevocation(() => redis.set(`${PREFIX}session:${sessionId}`, '1', 'PX', TTL_MS));
-      await shareRevocation(publish({ session: sessionId }));
+      await shareRevocation(written(`${PREFIX}session:${sessionId}`, '1', { session: sessionId }));
     },
     async revokeUser(userId) {
       // The time of the revocation, not of the write: one written after an outage must not also
       // revoke the tokens issued since (a sign-in after a password change).
       const revokedAt = now();
       local.revokeUser(userId, revokedAt);
-      await shareRevocation(() => redis.set(`${PREFIX}user:${userId}`, String(revokedAt), 'PX', TTL_MS));
-      await shareRevocation(publish({ user: userId, at: revokedAt }));
+      await shareRevocation(
+        written(`${PREFIX}user:${userId}`, String(revokedAt), { user: userId, at: revokedAt }),
+      );
     },
     async isRevoked(token) {
       if (local.isRevoked(token)) return true;

@@ -1,3 +1,5 @@
+import { isDatabaseOutage } from './database-outage.ts';
+
 /**
  * Writes that arrive while the previous one is under way go together in one statement (group commit):
  * after a quiet moment a write goes at once; while they come often, each waits `gatherMs` for others, and
@@ -6,7 +8,7 @@
  *
  * `write` gets the items in order and answers one result per item, in the same order. When a group
  * fails, each of its items is written alone, so that one bad item (a chat of an account deleted
- * meanwhile) fails only its own caller.
+ * meanwhile) fails only its own caller; when the database is unreachable, the whole group fails at once.
  */
 export function groupedWrites<T, R>(
   write: (items: readonly T[]) => Promise<readonly R[]>,
@@ -52,8 +54,10 @@ export function groupedWrites<T, R>(
       try {
         const results = await write(group.map((pending) => pending.item));
         for (const [i, pending] of group.entries()) pending.resolve(results[i] as R);
-      } catch {
-        for (const pending of group) await writeAlone(pending);
+      } catch (err) {
+        // The database is unreachable: every item would wait for its own timeout; their callers retry.
+        if (isDatabaseOutage(err)) for (const pending of group) pending.reject(err);
+        else for (const pending of group) await writeAlone(pending);
       }
     }
     writing = false;

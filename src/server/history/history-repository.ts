@@ -149,18 +149,35 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
    * (issue 31). A refusal is always measured again first; the save itself never looks at it.
    */
   const measured = new Map<string, { chats: number; bytes: number; until: number }>();
+  /** Users being measured now, and whether their chats changed here meanwhile (then it is not kept). */
+  const measuring = new Map<string, { changed: boolean; count: number }>();
+  const changed = (userId: string) => {
+    const current = measuring.get(userId);
+    if (current) current.changed = true;
+  };
   const grew = (userId: string, bytes: number) => {
+    changed(userId);
     const known = measured.get(userId);
     if (!known) return;
     known.chats += 1;
     known.bytes += bytes;
   };
-  const forget = (userId: string) => measured.delete(userId);
+  const forget = (userId: string) => {
+    changed(userId);
+    measured.delete(userId);
+  };
   const measure = async (userId: string) => {
-    const now = await usage(db, userId);
-    if (measured.size >= 50_000) measured.clear();
-    measured.set(userId, { ...now, until: Date.now() + QUOTA_MEASURE_MS });
-    return now;
+    const current = measuring.get(userId) ?? { changed: false, count: 0 };
+    current.count++;
+    measuring.set(userId, current);
+    try {
+      const now = await usage(db, userId);
+      if (measured.size >= 50_000) measured.clear();
+      if (!current.changed) measured.set(userId, { ...now, until: Date.now() + QUOTA_MEASURE_MS });
+      return now;
+    } finally {
+      if (--current.count === 0) measuring.delete(userId);
+    }
   };
   const over = (now: { chats: number; bytes: number }) =>
     (quota.maxChats > 0 && now.chats >= quota.maxChats) ||

@@ -32,6 +32,11 @@ export interface PlanCounts {
   written(key: string): void;
   /** The count used under `key`, when this authority knows it (GET /api/users/:uid shows it). */
   peek(key: string): Promise<number | null>;
+  /**
+   * A generation of `key` was counted in the database while this authority could not answer: its count
+   * is read from the rows again as soon as it can (Redis back).
+   */
+  forget(key: string): void;
 }
 
 interface Count {
@@ -40,6 +45,8 @@ interface Count {
   unwritten: number;
   /** When the period ends: a count past it is forgotten. */
   expiresAt: number;
+  /** Just read, its first admission still to come: kept whatever the eviction. */
+  fresh: boolean;
 }
 
 /** Counts kept in memory; past this many, those with nothing unwritten and whose period ended first go. */
@@ -54,7 +61,8 @@ export function memoryPlanCounts(now: () => number = Date.now): PlanCounts {
     if (counts.size < MAX_COUNTS) return;
     const at = now();
     for (const [key, count] of counts) {
-      if (count.unwritten === 0 && (count.expiresAt <= at || counts.size >= MAX_COUNTS)) counts.delete(key);
+      if (count.unwritten === 0 && !count.fresh && (count.expiresAt <= at || counts.size >= MAX_COUNTS))
+        counts.delete(key);
       if (counts.size < MAX_COUNTS * 0.9) break;
     }
   };
@@ -67,7 +75,7 @@ export function memoryPlanCounts(now: () => number = Date.now): PlanCounts {
       pending = seed()
         .then((used) => {
           forgetSome();
-          const count = { used, unwritten: 0, expiresAt: expiresAt.getTime() };
+          const count = { used, unwritten: 0, expiresAt: expiresAt.getTime(), fresh: true };
           counts.set(key, count);
           return count;
         })
@@ -82,6 +90,7 @@ export function memoryPlanCounts(now: () => number = Date.now): PlanCounts {
     async admit(key, limit, seed, expiresAt) {
       const count = counts.get(key) ?? (await load(key, seed, expiresAt));
       // From here to the increment, no await: concurrent calls of one holder take turns in this step.
+      count.fresh = false;
       if (limit !== null && count.used >= limit) return false;
       count.used++;
       count.unwritten++;
@@ -97,6 +106,10 @@ export function memoryPlanCounts(now: () => number = Date.now): PlanCounts {
     },
     async peek(key) {
       return counts.get(key)?.used ?? null;
+    },
+    forget(key) {
+      const count = counts.get(key);
+      if (count && count.unwritten === 0) counts.delete(key);
     },
   };
 }

@@ -54,6 +54,17 @@ export function redisPlanCounts(redis: Redis, now: () => number = Date.now): Pla
   const ready = () => {
     if (redis.status !== 'ready') throw new Error('Redis is not connected');
   };
+  /** Counts that missed generations counted in the database meanwhile: deleted once Redis answers. */
+  const stale = new Set<string>();
+  const deleteStale = () => {
+    for (const key of stale) {
+      redis.del(PREFIX + key).then(
+        () => stale.delete(key),
+        () => {},
+      );
+    }
+  };
+  redis.on('ready', deleteStale);
   return {
     shared: true,
     async admit(key, limit, seed, expiresAt) {
@@ -70,6 +81,10 @@ export function redisPlanCounts(redis: Redis, now: () => number = Date.now): Pla
       await client.planCountGiveBack(PREFIX + key);
     },
     written() {},
+    forget(key) {
+      stale.add(key);
+      if (redis.status === 'ready') deleteStale();
+    },
     async peek(key) {
       ready();
       const value = await redis.get(PREFIX + key);

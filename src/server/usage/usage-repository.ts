@@ -328,6 +328,8 @@ export function createUsageRepository(db: Db, options: UsageRepositoryOptions) {
       taken = await authority.admit(key, limit, () => countInPeriod(db, holder, at, period), period.end);
     } catch (err) {
       options.log?.warn({ err }, 'plan counts unavailable: counting this generation in the database');
+      // Its count misses this generation: read from the rows again once the authority answers.
+      authority.forget(key);
       return false;
     }
     if (!taken) throw generationsUsedUp(planId, limit ?? 0, holder.kind);
