@@ -9,10 +9,12 @@ import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { WithMatchReport } from '#web/components/match-report.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import type { ChatAnswerRequest } from '#web/features/history/api/answer-in-chat.ts';
 import { useChooseVersion } from '#web/features/history/api/choose-version.ts';
 import { useHistoryItem } from '#web/features/history/api/get-history-item.ts';
 import { useRunningGenerations } from '#web/features/history/api/get-running-generations.ts';
 import { useChatAnswer } from '#web/features/history/hooks/use-chat-answer.ts';
+import { answerBeingWritten } from '#web/features/history/lib/answer-being-written.ts';
 import { firstCodeBlock } from '#web/lib/code-block.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
 import { useEscape } from '#web/lib/use-escape.ts';
@@ -129,10 +131,12 @@ export function ChatView({
   const first = messages[0];
   const last = messages.at(-1);
   const busy = pending !== null || choose.isPending;
+  // The answer being written shows apart until the chat read again holds it (then once, as saved).
+  const live = answerBeingWritten(pending, messages);
   // While an answer is written, the one it replaces (a regenerated answer, an edited chat) steps aside.
   // What the answer being written is: asked here, or followed (then as the server lists it).
-  const request = pending?.request;
-  const kind = request?.kind === 'follow' ? request.generation.kind : request?.kind;
+  const request = live?.request;
+  const kind = requestKind(request);
   const question =
     request?.kind === 'follow-up'
       ? request.content
@@ -200,7 +204,7 @@ export function ChatView({
       {editing && canEdit && renderEditForm
         ? renderEditForm({
             input,
-            pending: kind === 'edit',
+            pending: requestKind(pending?.request) === 'edit',
             onSubmit: async (values) => {
               const done = await answer.start({ kind: 'edit', input: values });
               if (done) setEditing(false);
@@ -250,7 +254,7 @@ export function ChatView({
           />
         );
       })}
-      {messages.length < 2 && !pending ? (
+      {messages.length < 2 && !live ? (
         <ChatAnswer
           title="AI Output"
           streaming={false}
@@ -259,14 +263,14 @@ export function ChatView({
           onChooseVersion={() => {}}
         />
       ) : null}
-      {pending ? (
+      {live ? (
         <>
           {question !== null ? <FollowUpQuestion text={question} /> : null}
           <ChatAnswer
             title={kind === 'follow-up' ? 'Answer' : answerTitle(shown.length)}
             streaming
-            text={pending.text}
-            stopping={pending.stopping}
+            text={live.text}
+            stopping={live.stopping}
             onStop={() => void stop()}
           />
         </>
@@ -281,6 +285,11 @@ export function ChatView({
       </p>
     </article>
   );
+}
+
+/** What an answer asked for is: a follow-up, a regenerated answer, an edit (a followed one as listed). */
+function requestKind(request: ChatAnswerRequest | undefined) {
+  return request?.kind === 'follow' ? request.generation.kind : request?.kind;
 }
 
 /** The code a refactor chat was asked about: its kept form fields, else its request's code block. */

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { answerInChat, type ChatAnswerRequest } from '#web/features/history/api/answer-in-chat.ts';
+import { savedAnswerId } from '#web/features/history/lib/answer-being-written.ts';
 import { startedGenerationId } from '#web/lib/generation-stream.ts';
 import { generationKeys, historyKeys } from '#web/lib/query-keys.ts';
 import { askToStop } from '#web/lib/stop-generation.ts';
@@ -11,7 +12,14 @@ import { useFrameBatcher } from '#web/lib/use-frame-batcher.ts';
 /** A chat's answer being written (a follow-up, a regenerated answer, an edited request), or its failure. */
 export type ChatAnswerState =
   | { status: 'idle' }
-  | { status: 'pending'; request: ChatAnswerRequest; text: string; stopping: boolean }
+  | {
+      status: 'pending';
+      request: ChatAnswerRequest;
+      text: string;
+      stopping: boolean;
+      /** Set once the server saved it: the chat read again then shows it in its place. */
+      savedId: string | null;
+    }
   | { status: 'failed'; request: ChatAnswerRequest; error: ToolError };
 
 /**
@@ -51,7 +59,7 @@ export function useChatAnswer(
       const abort = new AbortController();
       controller.current = abort;
       generationId.current = null;
-      setState({ status: 'pending', request, text: '', stopping: false });
+      setState({ status: 'pending', request, text: '', stopping: false, savedId: null });
       setAnnouncement('');
       preloadMarkdown();
       try {
@@ -64,6 +72,8 @@ export function useChatAnswer(
         });
         if (abort.signal.aborted) return false;
         batcher.flush();
+        const savedId = savedAnswerId(result);
+        setState((s) => (s.status === 'pending' ? { ...s, savedId } : s));
         const savedIn = typeof result.historyId === 'string' ? result.historyId : chatId;
         if (savedIn !== chatId && onMoved) {
           // A follow-up on someone else's shared chat goes on in the member's own copy: open it.
