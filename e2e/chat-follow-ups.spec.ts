@@ -65,3 +65,37 @@ test('a code explanation: follow-up, regenerate and switch versions, edit and re
   await expect(page.getByRole('region', { name: 'Your follow-up' })).toHaveText('Why does it print?');
   await shot(page, testInfo, 'chat-edit.png', { fullPage: true });
 });
+
+/**
+ * The list of running answers can be older than the answer it lists (read while it was written): a
+ * follow-up asked meanwhile still streams, and shows once. Here the list keeps naming the first answer
+ * after it ended, as a list read while it was written does.
+ */
+test('a follow-up asked while the running list still names the first answer streams and shows once', async ({
+  page,
+}, testInfo) => {
+  let listed: unknown = null;
+  await page.route('**/api/generations', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { generations: unknown[] };
+    if (body.generations.length > 0) listed = body;
+    await route.fulfill({ response, json: listed ?? body });
+  });
+  const marker = newMarker();
+  await scriptReply(marker, { text: 'It logs the marker.', chunkDelayMs: 40 });
+  await openService(page, testInfo, 'code-explainer');
+  await page.getByLabel('Your Code').fill(`console.log('${marker}');`);
+  await page.getByRole('button', { name: 'Explain Code', exact: true }).click();
+  await expect(toolOutput(page)).toContainText('It logs the marker.');
+  expect(listed).not.toBeNull();
+
+  await scriptReply(marker, { text: 'Because log writes to the console.', chunkDelayMs: 40 });
+  const followUp = page.getByRole('textbox', { name: 'Ask a follow-up' });
+  await followUp.fill('Why does it print?');
+  await followUp.press('Control+Enter');
+  const answers = page.getByRole('region', { name: 'Answer' });
+  await expect(answers.last()).toContainText('Because log writes to the console.');
+  await expect(page.getByRole('status').filter({ hasText: 'Answer complete.' })).toBeAttached();
+  await expect(page.getByRole('region', { name: 'Your follow-up' })).toHaveText('Why does it print?');
+  await expect(answers).toHaveCount(1);
+});

@@ -70,7 +70,7 @@ export function ChatView({
   const [editing, setEditing] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const pending = answer.state.status === 'pending' ? answer.state : null;
-  const { stop, start } = answer;
+  const { stop, start, follow } = answer;
   // Asked once, even when a development build mounts the view twice.
   const askedFirst = useRef(false);
   useEffect(() => {
@@ -84,9 +84,8 @@ export function ChatView({
   const idle = answer.state.status === 'idle';
   useEffect(() => {
     if (!running || !idle || followed.current === running.id) return;
-    followed.current = running.id;
-    void start({ kind: 'follow', generation: running });
-  }, [running, idle, start]);
+    if (follow(running)) followed.current = running.id;
+  }, [running, idle, follow]);
   // The renderer's chunk loads while the chat does.
   useEffect(preloadMarkdown, []);
   useEscape(pending !== null, () => void stop());

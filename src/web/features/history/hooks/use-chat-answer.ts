@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RunningGeneration } from '#shared/history';
 import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { answerInChat, type ChatAnswerRequest } from '#web/features/history/api/answer-in-chat.ts';
 import { savedAnswerId } from '#web/features/history/lib/answer-being-written.ts';
@@ -46,10 +47,16 @@ export function useChatAnswer(
 
   useEffect(() => () => controller.current?.abort(), []);
 
+  /** The generations this chat has seen end: never followed again from a list read before they ended. */
+  const ended = useRef(new Set<string>());
+
   const refresh = useCallback(async () => {
-    await queryClient.refetchQueries({ queryKey: historyKeys.item(chatId) });
+    // The running list too: one read while the answer was written still lists it.
+    await Promise.all([
+      queryClient.refetchQueries({ queryKey: historyKeys.item(chatId) }),
+      queryClient.invalidateQueries({ queryKey: generationKeys.running }),
+    ]);
     void queryClient.invalidateQueries({ queryKey: historyKeys.lists });
-    void queryClient.invalidateQueries({ queryKey: generationKeys.running });
     onSettled?.();
   }, [queryClient, chatId, onSettled]);
 
@@ -71,6 +78,9 @@ export function useChatAnswer(
           },
         });
         if (abort.signal.aborted) return false;
+        // Ended here: a list of running ones read before it ended must not start following it again.
+        if (generationId.current) ended.current.add(generationId.current);
+        if (request.kind === 'follow') ended.current.add(request.generation.id);
         batcher.flush();
         const savedId = savedAnswerId(result);
         setState((s) => (s.status === 'pending' ? { ...s, savedId } : s));
@@ -115,7 +125,20 @@ export function useChatAnswer(
     setState({ status: 'idle' });
   }, [batcher, refresh]);
 
+  /**
+   * Follows an answer of this chat being written elsewhere (found after a reload, or from another tab),
+   * unless one is asked or followed here already or it ended here: true when it is followed.
+   */
+  const follow = useCallback(
+    (generation: RunningGeneration): boolean => {
+      if (controller.current !== null || ended.current.has(generation.id)) return false;
+      void start({ kind: 'follow', generation });
+      return true;
+    },
+    [start],
+  );
+
   const dismiss = useCallback(() => setState({ status: 'idle' }), []);
 
-  return { state, announcement, start, stop, dismiss };
+  return { state, announcement, start, follow, stop, dismiss };
 }
