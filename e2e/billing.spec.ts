@@ -102,6 +102,9 @@ test.describe('paying for a plan with Stripe', () => {
 
     // Enterprise is sold to teams: the pricing page leads to the team page.
     await page.goto(`${base}/subscription`);
+    // Chosen once the page shows the visitor's plan (a click in the moment before was seen lost in CI,
+    // with neither navigation nor notice: an open question, noted in the testing doc).
+    await expect(page.getByTestId('current-plan-free')).toBeVisible();
     await page.getByRole('link', { name: 'Contact sales' }).click();
     await expect(page).toHaveURL(`${base}/team?plan=enterprise&period=monthly`);
     // The team page in the personal workspace offers to create one.

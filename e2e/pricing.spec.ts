@@ -99,6 +99,8 @@ test.describe('pricing page', () => {
   }, testInfo) => {
     await signedInAccount(page, testInfo);
     await page.goto('/subscription');
+    // Chosen once the page shows the visitor's plan (see billing.spec.ts's Enterprise test).
+    await expect(page.getByTestId('current-plan-free')).toBeVisible();
     await page.getByRole('link', { name: 'Choose Starter' }).click();
     await expect(page.getByText('Online payment is not set up on this server')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign up free' })).toHaveCount(0);
