@@ -8,6 +8,7 @@ import {
   signInThroughForm,
   type TestAccount,
 } from './support/accounts.ts';
+import { emulateTheme } from './support/theme.ts';
 
 /**
  * The account page (/account, from the avatar menu): name and photo, password change, sessions, and
@@ -189,7 +190,7 @@ test.describe('account page', () => {
       }
       await expect(page).toHaveURL(/\/account$/);
       for (const theme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: theme });
+        await emulateTheme(page, theme);
         await page.reload();
         await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
         await expect(page.getByRole('list', { name: 'Sign-in methods' })).toBeVisible();

@@ -12,6 +12,7 @@ import {
 } from './support/accounts.ts';
 import { newestOutboxLink } from './support/outbox.ts';
 import { openService, toolOutput, useUpFreeGenerations } from './support/service-helpers.ts';
+import { emulateTheme } from './support/theme.ts';
 
 /**
  * /admin (issue: the administration page): admins see the accounts and usage, set plans, disable and
@@ -224,7 +225,7 @@ for (const theme of ['light', 'dark'] as const) {
   }) => {
     mkdirSync(SHOTS, { recursive: true });
     const admin = await openAdmin(browser);
-    await admin.emulateMedia({ colorScheme: theme });
+    await emulateTheme(admin, theme);
     await admin.reload();
     await expect(admin.getByTestId('usage-chart')).toBeVisible();
     await expect(admin.getByTestId('admin-user-row').first()).toBeVisible();
@@ -259,7 +260,7 @@ test('/admin on a phone: only the table scrolls sideways, and the mobile menu li
   mkdirSync(SHOTS, { recursive: true });
   const phone = await openAdmin(browser, { width: 390, height: 844 });
   for (const theme of ['light', 'dark'] as const) {
-    await phone.emulateMedia({ colorScheme: theme });
+    await emulateTheme(phone, theme);
     await phone.reload();
     await expect(phone.getByTestId('admin-user-row').first()).toBeVisible();
     // Only the table scrolls sideways, not the page.

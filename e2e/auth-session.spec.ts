@@ -7,6 +7,7 @@ import {
   signedInAccount,
   signInThroughForm,
 } from './support/accounts.ts';
+import { emulateTheme } from './support/theme.ts';
 
 test.describe('sessions and protected routes', () => {
   test('a protected page sends a visitor to /signin and back there after signing in', async ({
@@ -100,7 +101,7 @@ test.describe('sessions and protected routes', () => {
     await expect(github).toBeEnabled();
     await expect(github).toHaveAccessibleDescription('');
     for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
+      await emulateTheme(page, theme);
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
     }

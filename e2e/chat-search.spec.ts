@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { historyList, openService, seedChat } from './support/service-helpers.ts';
 import { shot } from './support/shots.ts';
+import { emulateTheme } from './support/theme.ts';
 
 /**
  * Search across chats (issue 16): '/' focuses the box above the history; results are ranked with the
@@ -50,7 +51,7 @@ test('search finds an old chat here and in another tool, with the words marked',
   for (const mark of ['```', '#', '**', '](', 'https://', '- one']) expect(excerptText).not.toContain(mark);
   // Marked words stand out in both themes; the results at a desktop's width and a phone's.
   for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
+    await emulateTheme(page, theme);
     const mark = results.locator('mark').first();
     const [background, colour] = await mark.evaluate((element) => [
       getComputedStyle(element).backgroundColor,
@@ -60,7 +61,7 @@ test('search finds an old chat here and in another tool, with the words marked',
     expect(background).not.toBe(colour);
     await shot(page, testInfo, theme === 'light' ? 'chat-search.png' : `chat-search-${theme}.png`);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateTheme(page, 'light');
 
   // Open it in place.
   await results.getByRole('button', { name: /Parsing invoices in Python/ }).click();
@@ -88,10 +89,10 @@ test('search finds an old chat here and in another tool, with the words marked',
   await expect(results.getByRole('listitem')).toHaveCount(2); // still in every tool
   await page.waitForTimeout(400); // the sidebar's slide
   for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
+    await emulateTheme(page, theme);
     await shot(page, testInfo, `chat-search-${theme}-390.png`);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateTheme(page, 'light');
   await page.getByRole('searchbox', { name: 'Search chats' }).fill('');
   await page.setViewportSize({ width: 1280, height: 720 });
 

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signedInAccount } from './support/accounts.ts';
+import { emulateTheme } from './support/theme.ts';
 
 const SERVICES = [
   ['code-explainer', 'Code Explainer'],
@@ -205,10 +206,10 @@ test.describe('landing page', () => {
       if (width === 390) expect(rows.size).toBe(6);
       for (const theme of ['light', 'dark'] as const) {
         if (width === 800) continue;
-        await page.emulateMedia({ colorScheme: theme });
+        await emulateTheme(page, theme);
         await section.screenshot({ path: testInfo.outputPath(`landing-testimonials-${theme}-${width}.png`) });
       }
-      await page.emulateMedia({ colorScheme: 'light' });
+      await emulateTheme(page, 'light');
     }
   });
 });

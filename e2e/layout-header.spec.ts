@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signedInAccount } from './support/accounts.ts';
+import { emulateTheme } from './support/theme.ts';
 
 const SERVICES = [
   'Code Explainer',
@@ -90,7 +91,7 @@ test.describe('header and footer', () => {
   test('the Services dropdown shows each description whole (screenshots)', async ({ page }, testInfo) => {
     await page.goto('/');
     for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
+      await emulateTheme(page, theme);
       await header(page).getByRole('button', { name: 'Services' }).click();
       const menu = header(page).getByRole('list', { name: 'Services' });
       await expect(menu).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { emulateTheme } from './support/theme.ts';
 
 async function hasNoHorizontalScroll(page: Page) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
@@ -12,7 +13,7 @@ test.describe('small screens', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('the mobile menu holds the navigation, the theme toggle and Sign In', async ({ page }) => {
-    await page.emulateMedia({ colorScheme: 'light' });
+    await emulateTheme(page, 'light');
     await page.goto('/');
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('button', { name: 'Services' })).toBeHidden();

@@ -16,7 +16,15 @@ test.describe('theme', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/subscription');
     expect(await isDark(page)).toBe(false);
-    await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click();
+    // The page changes colour at once: no colour fades element by element, mixing the two themes (the
+    // transitions a switch would start are counted as soon as the styles are computed after the click).
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' });
+    const transitions = await toggle.evaluate((button: HTMLElement) => {
+      button.click();
+      void document.body.offsetHeight;
+      return document.getAnimations().filter((a) => a instanceof CSSTransition).length;
+    });
+    expect(transitions).toBe(0);
     expect(await isDark(page)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 

@@ -11,6 +11,7 @@ import {
 import { type OwnServer, startOwnServer, UNUSED_AI_ENV } from './support/app-server.ts';
 import { useMailServer } from './support/mail-server.ts';
 import { shot } from './support/shots.ts';
+import { emulateTheme } from './support/theme.ts';
 
 /**
  * Passkeys with Chromium's virtual authenticator (CDP WebAuthn). WebAuthn needs a secure context and a
@@ -228,9 +229,7 @@ test.describe('confirm it’s you', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
     for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      await page.waitForTimeout(300); // the colours' transition
+      await emulateTheme(page, theme);
       await shot(page, testInfo, `reauth-dialog-${theme}.png`);
       const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
       expect(results.violations.map((v) => v.id)).toEqual([]);

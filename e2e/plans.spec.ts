@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { openService, toolOutput, useUpFreeGenerations } from './support/service-helpers.ts';
 import { shot } from './support/shots.ts';
+import { emulateTheme } from './support/theme.ts';
 
 /**
  * Plans (issues 12 and 30): a free user who has used the month's generations is told so by the form
@@ -53,7 +54,7 @@ test('a free user at the limit: the form says so with the renewal day and cannot
   await expect(notice).toContainText('For more, ask your administrator.');
   await expect(notice.getByRole('link')).toHaveCount(0);
   for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
+    await emulateTheme(page, theme);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       // Below 1024 px the sidebar slides away: the shot waits until it is gone.
@@ -64,7 +65,7 @@ test('a free user at the limit: the form says so with the renewal day and cannot
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateTheme(page, 'light');
 
   // With a sales address, it is named (the draft is still there after the reload).
   await withBilling(page, { salesEmail: 'sales@example.test' });

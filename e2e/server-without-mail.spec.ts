@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createAccount, newAccount, signedInAccount, signInThroughApi } from './support/accounts.ts';
 import { newestOutboxLink } from './support/outbox.ts';
 import { shot } from './support/shots.ts';
+import { emulateTheme } from './support/theme.ts';
 
 /**
  * Issue 30: on the shared end-to-end server, as on a default install, there is no SMTP_URL and no
@@ -30,7 +31,7 @@ test.describe('a server without mail or online payment', () => {
     await expect(banner.getByRole('status')).toHaveText('A new link is in the server’s log and outbox.');
     await expect.poll(() => newestOutboxLink(account.email)).not.toBe(first);
     for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
+      await emulateTheme(page, theme);
       await shot(page, testInfo, `no-mail-banner-${theme}.png`);
       await expectNoAxeViolations(page);
     }
@@ -76,7 +77,7 @@ test.describe('a server without mail or online payment', () => {
     expect(copied.pathname).toMatch(/^\/accept-invitation\/[\w-]+$/);
     expect(copied.searchParams.get('email')).toBe(invitee.email);
     for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
+      await emulateTheme(page, theme);
       await shot(page, testInfo, `no-mail-invitations-${theme}.png`, { fullPage: true });
       await expectNoAxeViolations(page);
     }
@@ -106,7 +107,7 @@ test.describe('a server without mail or online payment', () => {
     await expect(page.getByText('Prices are in US dollars, excluding applicable taxes.')).toBeVisible();
     await expect(page.getByText(/Stripe/)).toHaveCount(0);
     for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
+      await emulateTheme(page, theme);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 });
         await shot(page, testInfo, `pricing-free-note-${theme}-${width}.png`, { fullPage: true });

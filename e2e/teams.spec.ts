@@ -6,6 +6,7 @@ import { createAccount, newAccount, signInThroughForm, type TestAccount } from '
 import { useMailServer } from './support/mail-server.ts';
 import { historyItem, seedChat, sidebar } from './support/service-helpers.ts';
 import { shot } from './support/shots.ts';
+import { emulateTheme } from './support/theme.ts';
 
 /**
  * Teams (issue 18) on a server of its own whose SMTP_URL points at a fake SMTP server in this process:
@@ -67,7 +68,7 @@ test.describe('teams', () => {
   async function shotsInThemes(page: Page, testInfo: TestInfo, name: string, { narrow = true } = {}) {
     const wide = page.viewportSize()!;
     for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
+      await emulateTheme(page, theme);
       await shot(page, testInfo, `${name}-${theme}.png`, { fullPage: true });
       await expectNoAxeViolations(page);
       if (!narrow) continue;
@@ -75,7 +76,7 @@ test.describe('teams', () => {
       await shot(page, testInfo, `${name}-${theme}-375.png`, { fullPage: true });
       await page.setViewportSize(wide);
     }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await emulateTheme(page, 'light');
   }
 
   test('create a team, invite, accept in another browser, share a chat, read it as a member, switch workspaces', async ({
@@ -124,7 +125,7 @@ test.describe('teams', () => {
 
     // The switcher, open in a team workspace, in both themes.
     for (const theme of ['light', 'dark'] as const) {
-      await ownerPage.emulateMedia({ colorScheme: theme });
+      await emulateTheme(ownerPage, theme);
       await ownerSwitcher.click();
       await expect(ownerPage.getByRole('link', { name: 'Team page' })).toBeVisible();
       await ownerPage.waitForTimeout(300); // the panel's entrance animation
@@ -132,7 +133,7 @@ test.describe('teams', () => {
       await ownerPage.mouse.click(5, 600);
       await expect(ownerSwitcher).toHaveAttribute('aria-expanded', 'false');
     }
-    await ownerPage.emulateMedia({ colorScheme: 'light' });
+    await emulateTheme(ownerPage, 'light');
 
     // An invitation by e-mail, listed as pending with its expiry.
     await ownerPage.getByLabel('E-mail address').fill(member.email);
@@ -285,7 +286,7 @@ test.describe('teams', () => {
       menu.getByRole('list', { name: 'Workspaces' }).getByRole('button', { name: teamName }),
     ).toHaveAttribute('aria-current', 'true');
     for (const theme of ['light', 'dark'] as const) {
-      await memberPage.emulateMedia({ colorScheme: theme });
+      await emulateTheme(memberPage, theme);
       await shot(memberPage, testInfo, `teams-switcher-menu-${theme}-375.png`);
     }
     await memberContext.close();

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { newMarker, scriptReply } from './support/ai-script.ts';
 import { openService, toolOutput } from './support/service-helpers.ts';
 import { shot } from './support/shots.ts';
+import { emulateTheme } from './support/theme.ts';
 
 /**
  * Issue 30, the first week of a real person: what is typed into a tool's form is kept per tool in the
@@ -88,7 +89,7 @@ test('a draft survives a switch of tools and a reload, and goes with the answer,
   await expect(prompt.getByText(request)).toBeVisible();
 
   for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
+    await emulateTheme(page, theme);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       // Below 1024 px the sidebar slides away: the shot waits until it is gone.

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { newMarker, scriptReply } from './support/ai-script.ts';
 import { openService, sidebar, toolOutput } from './support/service-helpers.ts';
 import { shot } from './support/shots.ts';
+import { emulateTheme } from './support/theme.ts';
 
 /**
  * Issue 30: in 'Your Code' Enter is a new line and Ctrl+Enter sends (code has many lines); the other
@@ -48,7 +49,7 @@ test('in the code box Enter adds a line and Ctrl+Enter sends; the ? dialog says 
   const dialogBox = await dialog.boundingBox();
   expect(dialogBox!.x).toBeGreaterThan(sidebarBox!.x + sidebarBox!.width);
   for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
+    await emulateTheme(page, theme);
     const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
     await shot(page, testInfo, `keyboard-help-1280-${theme}.png`);
@@ -65,7 +66,7 @@ test('in the code box Enter adds a line and Ctrl+Enter sends; the ? dialog says 
   expect(phoneBox!.x).toBeGreaterThanOrEqual(0);
   expect(phoneBox!.x + phoneBox!.width).toBeLessThanOrEqual(390);
   for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
+    await emulateTheme(page, theme);
     await shot(page, testInfo, `keyboard-help-390-${theme}.png`);
   }
 });

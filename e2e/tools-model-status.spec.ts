@@ -8,6 +8,7 @@ import { createAccount, newAccount, signInThroughForm } from './support/accounts
 import { type OwnServer, startOwnServer } from './support/app-server.ts';
 import { toolOutput } from './support/service-helpers.ts';
 import { shot } from './support/shots.ts';
+import { emulateTheme } from './support/theme.ts';
 
 /**
  * The local model's state on a tool page (docs/product.md §2), on a server of its own whose model comes
@@ -71,7 +72,7 @@ test.describe('the model banner on a tool page', () => {
     await expect(reason).toBeHidden();
     await expect(advice).toBeHidden();
     for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
+      await emulateTheme(page, theme);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 800 });
         // Below 1024 px the sidebar slides away: the shot waits until it is gone.
@@ -80,7 +81,7 @@ test.describe('the model banner on a tool page', () => {
       }
     }
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.emulateMedia({ colorScheme: 'light' });
+    await emulateTheme(page, 'light');
     await details.click();
     await expect(reason).toBeVisible();
     await expect(advice).toBeVisible();

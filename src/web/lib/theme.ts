@@ -34,8 +34,14 @@ const listeners = new Set<() => void>();
 
 function applyTheme(theme: Theme) {
   const root = document.documentElement;
+  // The page changes colour at once: its colour transitions (buttons, fields) would otherwise fade each
+  // element on its own, showing both themes' colours mixed for a moment (styles.css `.theme-switching`).
+  root.classList.add('theme-switching');
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
+  // Every element's style computed now, with the transitions off, so that turning them back on starts none.
+  void document.body?.offsetHeight;
+  root.classList.remove('theme-switching');
   for (const listener of listeners) listener();
 }
 
