@@ -6,6 +6,7 @@ import { answerInChat, type ChatAnswerRequest } from '#web/features/history/api/
 import { savedAnswerId } from '#web/features/history/lib/answer-being-written.ts';
 import { startedGenerationId } from '#web/lib/generation-stream.ts';
 import { generationKeys, historyKeys } from '#web/lib/query-keys.ts';
+import { forgetRunningGenerations } from '#web/lib/running-generations-cache.ts';
 import { askToStop } from '#web/lib/stop-generation.ts';
 import { type ToolError, toToolError } from '#web/lib/tool-error.ts';
 import { useFrameBatcher } from '#web/lib/use-frame-batcher.ts';
@@ -51,12 +52,9 @@ export function useChatAnswer(
   const ended = useRef(new Set<string>());
 
   const refresh = useCallback(async () => {
-    // The running list too: one read while the answer was written still lists it.
-    await Promise.all([
-      queryClient.refetchQueries({ queryKey: historyKeys.item(chatId) }),
-      queryClient.invalidateQueries({ queryKey: generationKeys.running }),
-    ]);
+    await queryClient.refetchQueries({ queryKey: historyKeys.item(chatId) });
     void queryClient.invalidateQueries({ queryKey: historyKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: generationKeys.running });
     onSettled?.();
   }, [queryClient, chatId, onSettled]);
 
@@ -79,8 +77,9 @@ export function useChatAnswer(
         });
         if (abort.signal.aborted) return false;
         // Ended here: a list of running ones read before it ended must not start following it again.
-        if (generationId.current) ended.current.add(generationId.current);
-        if (request.kind === 'follow') ended.current.add(request.generation.id);
+        const endedIds = [generationId.current, request.kind === 'follow' ? request.generation.id : null];
+        for (const id of endedIds) if (id) ended.current.add(id);
+        forgetRunningGenerations(queryClient, endedIds);
         batcher.flush();
         const savedId = savedAnswerId(result);
         setState((s) => (s.status === 'pending' ? { ...s, savedId } : s));

@@ -11,6 +11,7 @@ import {
 import { startedGenerationId } from '#web/lib/generation-stream.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
 import { aiKeys, generationKeys, historyKeys } from '#web/lib/query-keys.ts';
+import { forgetRunningGenerations } from '#web/lib/running-generations-cache.ts';
 import { askToStop } from '#web/lib/stop-generation.ts';
 import { toToolError } from '#web/lib/tool-error.ts';
 import { useFrameBatcher } from '#web/lib/use-frame-batcher.ts';
@@ -88,6 +89,7 @@ export function useToolGeneration({ tool, uid, onSettled }: Options) {
           },
         });
         if (abort.signal.aborted) return false;
+        forgetRunningGenerations(queryClient, [generationId.current]);
         batcher.flush();
         const output = result[tool.outputField];
         const historyId = typeof result.historyId === 'string' ? result.historyId : null;
