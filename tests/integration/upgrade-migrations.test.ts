@@ -32,6 +32,8 @@ import { createEmptyPostgresDatabase, testDatabaseKinds } from '#tests/helpers/t
  */
 const journal = readJournal(MIGRATIONS_DIR);
 const earlierLevels = journal.slice(0, -1).map((_, index) => index + 1);
+/** The levels whose pre-upgrade snapshot is also restored and read (below). */
+const restoreLevels = new Set([earlierLevels[0], earlierLevels.at(-1)]);
 const root = mkdtempSync(join(tmpdir(), 'draftsmith-upgrade-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -214,6 +216,9 @@ describe.each(testDatabaseKinds())('upgrading a database from every earlier migr
       expect(readdirSync(join(dataDir, 'snapshots'))).toEqual([snapshot.split('/').at(-1)]);
 
       // The snapshot is the data as it was: restored, it is at the earlier level with the same rows.
+      // Restoring does not depend on the schema (an archive of the data directory), so it is checked
+      // from the oldest and the newest earlier level: 1.5 s each on PGlite, most of a level's time.
+      if (!restoreLevels.has(count)) return;
       const back = join(root, `back-${count}`);
       const contents = await restoreBackup(snapshot, back);
       expect(contents).toMatchObject({
