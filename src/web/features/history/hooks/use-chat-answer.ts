@@ -6,7 +6,7 @@ import { answerInChat, type ChatAnswerRequest } from '#web/features/history/api/
 import { savedAnswerId } from '#web/features/history/lib/answer-being-written.ts';
 import { startedGenerationId } from '#web/lib/generation-stream.ts';
 import { generationKeys, historyKeys } from '#web/lib/query-keys.ts';
-import { forgetRunningGenerations } from '#web/lib/running-generations-cache.ts';
+import { forgetRunningGenerations, hasEndedHere } from '#web/lib/running-generations-cache.ts';
 import { askToStop } from '#web/lib/stop-generation.ts';
 import { type ToolError, toToolError } from '#web/lib/tool-error.ts';
 import { useFrameBatcher } from '#web/lib/use-frame-batcher.ts';
@@ -48,9 +48,6 @@ export function useChatAnswer(
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  /** The generations this chat has seen end: never followed again from a list read before they ended. */
-  const ended = useRef(new Set<string>());
-
   const refresh = useCallback(async () => {
     await queryClient.refetchQueries({ queryKey: historyKeys.item(chatId) });
     void queryClient.invalidateQueries({ queryKey: historyKeys.lists });
@@ -77,9 +74,10 @@ export function useChatAnswer(
         });
         if (abort.signal.aborted) return false;
         // Ended here: a list of running ones read before it ended must not start following it again.
-        const endedIds = [generationId.current, request.kind === 'follow' ? request.generation.id : null];
-        for (const id of endedIds) if (id) ended.current.add(id);
-        forgetRunningGenerations(queryClient, endedIds);
+        forgetRunningGenerations(queryClient, [
+          generationId.current,
+          request.kind === 'follow' ? request.generation.id : null,
+        ]);
         batcher.flush();
         const savedId = savedAnswerId(result);
         setState((s) => (s.status === 'pending' ? { ...s, savedId } : s));
@@ -130,11 +128,11 @@ export function useChatAnswer(
    */
   const follow = useCallback(
     (generation: RunningGeneration): boolean => {
-      if (controller.current !== null || ended.current.has(generation.id)) return false;
+      if (controller.current !== null || hasEndedHere(queryClient, generation.id)) return false;
       void start({ kind: 'follow', generation });
       return true;
     },
-    [start],
+    [start, queryClient],
   );
 
   const dismiss = useCallback(() => setState({ status: 'idle' }), []);
