@@ -3,6 +3,8 @@
  * server's generation limits (`monthlyGenerationLimit`) and, later, billing.
  */
 
+import { TOOL_COUNT_WORD } from './tools.ts';
+
 export type BillingPeriod = 'monthly' | 'yearly';
 
 /** Icon keys, not components: shared code stays free of UI imports; the web maps each key to an icon. */
@@ -55,7 +57,7 @@ export const PLANS: readonly Plan[] = [
     monthlyGenerations: 100,
     features: [
       { icon: 'sparkles', text: '100 AI generations a month' },
-      { icon: 'zap', text: 'All six writing and coding tools' },
+      { icon: 'zap', text: `All ${TOOL_COUNT_WORD} writing and coding tools` },
       { icon: 'history', text: 'Saved history for every tool' },
     ],
     includes: [

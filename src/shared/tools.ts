@@ -1,7 +1,7 @@
 import { cutText, REQUEST_TITLE_CUT } from './text.ts';
 
 /**
- * The six AI helpers, called tools in the code (docs/product.md §1, §2, §4, §5, §7). The product's
+ * The AI helpers (six in docs/product.md), called tools in the code (docs/product.md §1, §2, §4, §5, §7). The product's
  * words stay in the UI: its pages call them services (`/services/:slug`), and the history API's
  * `service` field holds a tool's slug.
  *
@@ -25,6 +25,12 @@ export const TOOL_SLUGS = [
 ] as const;
 
 export type ToolSlug = (typeof TOOL_SLUGS)[number];
+
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** How many tools there are, in words ("six"), for the pages' copy: a new tool changes it by itself. */
+export const TOOL_COUNT_WORD = COUNT_WORDS[TOOL_SLUGS.length] ?? String(TOOL_SLUGS.length);
+/** The same at the start of a sentence ("Six"). */
+export const TOOL_COUNT_TITLE = TOOL_COUNT_WORD.charAt(0).toUpperCase() + TOOL_COUNT_WORD.slice(1);
 
 export const CODE_LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'golang', 'rust'] as const;
 export const EMAIL_TONES = ['professional', 'friendly', 'informal', 'persuasive', 'apologetic'] as const;

@@ -382,7 +382,7 @@ const userLimitSettings = {
   ),
   AI_RATE_LIMIT_PER_USER: integer(
     { min: 0, default: 30 },
-    'AI calls per user per minute, the six tools and the chats’ follow-ups together (a call counts once its input is valid); past it 429 `rate_limit:tool_calls` with `Retry-After`. In Redis when `REDIS_URL` is set; `0` turns it off.',
+    'AI calls per user per minute, the tools and the chats’ follow-ups together (a call counts once its input is valid); past it 429 `rate_limit:tool_calls` with `Retry-After`. In Redis when `REDIS_URL` is set; `0` turns it off.',
   ),
   HISTORY_MAX_CHATS_PER_USER: integer(
     { min: 0, default: 5000 },

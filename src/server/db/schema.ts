@@ -323,7 +323,7 @@ export interface ChatFileRecord {
   type: string;
 }
 
-/** A history chat (docs/product.md §3): one table for all six services, keyed by user and service. */
+/** A history chat (docs/product.md §3): one table for all the services, keyed by user and service. */
 export const history = pgTable(
   'history',
   {

@@ -23,7 +23,7 @@ export interface GenerationCall {
 }
 
 /**
- * The one way a call starts a generation, for the six tool routes and the chat's follow-ups, regenerated
+ * The one way a call starts a generation, for the tool routes and the chat's follow-ups, regenerated
  * answers and edits. A generation route takes its `hooks` and reads top to bottom:
  *
  *     const call = … read and check the request (400, 404 …);
@@ -33,7 +33,7 @@ export interface GenerationCall {
  * The hooks, before the handler: refuse while the server drains (503) and an unverified address when
  * REQUIRE_EMAIL_VERIFICATION is on (403), before anything is read, reserved or counted; for a form, take
  * one of the user's in-flight places before the upload is read (429), given back if the call fails.
- * `start`: count the call against the user's rate limit (the six tools and the chats share one budget),
+ * `start`: count the call against the user's rate limit (the tools and the chats share one budget),
  * check the history quota and the model, take the in-flight place, reserve one generation of the plan
  * (402 when none is left), read the document if any, start the generation. `respond`: JSON once it has
  * ended, or, with `Accept: text/event-stream`, its stream. Made once, in the protected scope

@@ -9,7 +9,7 @@ import { RunningGenerations } from './running-generations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The model behind the six tools (local or remote). */
+    /** The model behind the tools (local or remote). */
     ai: AiRuntime;
     generations: RunningGenerations;
     /**

@@ -30,7 +30,7 @@ const TAGS = [
   {
     name: 'tools',
     'x-displayName': 'Tools',
-    description: 'The six AI tools (JSON or server-sent events), Stop, and the model’s state.',
+    description: 'The AI tools (JSON or server-sent events), Stop, and the model’s state.',
   },
   { name: 'history', 'x-displayName': 'History', description: 'The caller’s saved chats.' },
   {

@@ -30,7 +30,7 @@ function requestBodies(tool: ServerTool): Record<string, z.ZodType> {
 /*
  * The refusal order of the generation routes (generation/admission.ts), for their descriptions: what
  * `admission.start` refuses once a route has read its request, and how a started generation fails. The
- * six tool routes' order is below (toolRefusals); the chats' follow-ups, regenerated answers and edits
+ * tool routes' order is below (toolRefusals); the chats' follow-ups, regenerated answers and edits
  * build theirs from the same two (routes/history-generations.ts).
  */
 

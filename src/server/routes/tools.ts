@@ -8,7 +8,7 @@ import type { ServerTool } from '#server/tools/server-tool';
 import { toolRouteSchema } from './tool-route-schema.ts';
 
 /**
- * One factory for the six tool routes (POST /api/explain-code, …), in the protected scope (the caller
+ * One factory for the tool routes (POST /api/explain-code, …), in the protected scope (the caller
  * is `request.user`, authenticated before the body is read). Each reads its request (JSON, or a form
  * with a document), starts a generation through the one admission pipeline (generation/admission.ts),
  * and answers JSON `{<outputField>, historyId, status}` (and `matchReport` for the resume assistant) or,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { TOOL_COUNT_WORD } from '#shared/tools';
 import { authModeFromPath, safeReturnPath } from '#web/features/auth/lib/auth-mode.ts';
 import { socialPending } from '#web/features/auth/lib/social-pending.ts';
 import { socialSignInErrorMessage } from '#web/features/auth/lib/social-sign-in-error.ts';
@@ -22,7 +23,7 @@ const COPY = {
   },
   signup: {
     title: 'Sign Up',
-    lead: 'Create your free account and start with any of the six assistants.',
+    lead: `Create your free account and start with any of the ${TOOL_COUNT_WORD} assistants.`,
     divider: 'Or sign up with e-mail',
     switchText: 'Already have an account?',
     switchLabel: 'Sign In',

@@ -1,9 +1,9 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { TOOL_LIST } from '#shared/tools';
+import { TOOL_COUNT_TITLE, TOOL_LIST } from '#shared/tools';
 
 const POINTS = [
-  'Six focused assistants for code, documents, e-mail and careers',
+  `${TOOL_COUNT_TITLE} focused assistants for code, documents, e-mail and careers`,
   'Every result saved to a per-tool history you can rename or delete',
   'Self-hosted: your drafts stay on your own server',
 ];

@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { TOOL_COUNT_TITLE } from '#shared/tools';
 import { ToolIcon } from '#web/components/tool-icon.tsx';
 import { TOOL_CARDS } from '#web/features/landing/content/tool-cards.ts';
 import { TOOLS_HEADING_ID } from './hero-section.tsx';
@@ -12,7 +13,7 @@ export function ToolsGrid() {
         <SectionHeading
           id={TOOLS_HEADING_ID}
           eyebrow="Services"
-          title="Six focused tools, one workspace"
+          title={`${TOOL_COUNT_TITLE} focused tools, one workspace`}
           lead="Each tool does one job well and keeps its own history, so your best results are always a click away."
         />
         <ul className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">

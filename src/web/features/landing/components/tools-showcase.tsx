@@ -1,6 +1,6 @@
 import { useMotionValueEvent, useReducedMotion, useScroll } from 'motion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { TOOL_LIST } from '#shared/tools';
+import { TOOL_COUNT_WORD, TOOL_LIST } from '#shared/tools';
 import { SectionHeading } from './section-heading.tsx';
 import { ShowcaseCard } from './showcase-card.tsx';
 
@@ -8,7 +8,7 @@ const HEADING = {
   id: 'showcase-title',
   eyebrow: 'In action',
   title: 'See every tool at work',
-  lead: 'A real prompt and the kind of answer you get back, for each of the six tools.',
+  lead: `A real prompt and the kind of answer you get back, for each of the ${TOOL_COUNT_WORD} tools.`,
 } as const;
 
 /** Below this viewport height a pinned panel would not fit, so the static layout is used. */
@@ -43,7 +43,7 @@ function StaticShowcase() {
   );
 }
 
-/** The section stays pinned while vertical scrolling slides the six cards from right to left. */
+/** The section stays pinned while vertical scrolling slides the tools' cards from right to left. */
 function PinnedShowcase() {
   const sectionRef = useRef<HTMLElement>(null);
   const trackRef = useRef<HTMLUListElement>(null);

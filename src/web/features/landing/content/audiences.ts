@@ -1,3 +1,5 @@
+import { TOOL_COUNT_WORD } from '#shared/tools';
+
 /** The eight audiences of docs/product.md §1, in the order of the landing page accordion. */
 export interface Audience {
   id: string;
@@ -23,7 +25,7 @@ export const AUDIENCES: readonly Audience[] = [
     id: 'teams',
     title: 'Small and medium teams',
     text: 'One self-hosted workspace for the whole team, with no per-seat cloud accounts to juggle. Everyone keeps a private history per tool, so good results are easy to find again.',
-    tools: 'All six tools',
+    tools: `All ${TOOL_COUNT_WORD} tools`,
   },
   {
     id: 'enterprises',

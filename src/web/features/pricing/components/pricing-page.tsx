@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { type BillingPeriod, PLANS, type Plan, planName } from '#shared/plans';
+import { TOOL_COUNT_WORD } from '#shared/tools';
 import { PageMeta } from '#web/components/page-meta.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { PRICING_HEAD } from '#web/features/pricing/content/pricing-head.ts';
@@ -61,7 +62,8 @@ export function PricingPage({
               Choose the plan that fits your work
             </h1>
             <p className="mt-4 text-pretty text-lg text-muted-foreground">
-              Every plan includes all six tools and a history for each. Pay monthly, or yearly and save.
+              Every plan includes all {TOOL_COUNT_WORD} tools and a history for each. Pay monthly, or yearly
+              and save.
             </p>
           </div>
           {currentPlan === 'free' ? (
