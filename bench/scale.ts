@@ -2,6 +2,8 @@
  * `npm run bench:scale`: Draftsmith as three stateless instances (the built server, one process each)
  * on PostgreSQL and Redis behind nginx (round robin, no sticky sessions), against the fake
  * OpenAI-compatible model with a fixed delay per chunk, all started here on loopback:
+ * - the time to first token one call at a time, through nginx to one instance and to three, against a
+ *   bare pass-through behind the same nginx (what the server adds over the model's own);
  * - throughput of authenticated history reads and of complete streamed generations through one
  *   instance, then three (autocannon), with p50/p99 latency and errors;
  * - 1,000 streams open at once over many accounts: all must complete and be saved;
@@ -19,11 +21,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startPassThrough } from '#bench/overhead/pass-through';
 import { createCleanups } from '#bench/scale/cleanups';
 import type { FakeReply } from '#tests/fakes/openai-server';
 import { freePort } from '#tests/helpers/free-port';
 import { type Account, signUpAccount } from './scale/client.ts';
 import { startFakeModelProcess } from './scale/fake-model.ts';
+import { measureFirstToken } from './scale/first-token.ts';
 import { createInstance, ensureBuild, type Instance } from './scale/instances.ts';
 import {
   agent,
@@ -44,6 +48,8 @@ const RUN = {
   accounts: QUICK ? 100 : 200,
   concurrent: QUICK ? 300 : 1000,
   throughputSeconds: QUICK ? 4 : 10,
+  /** Sequential calls down each path for the time to first token. */
+  firstTokenRequests: QUICK ? 100 : 200,
   /** Load before a fault, and after the service came back. */
   beforeMs: QUICK ? 3_000 : 5_000,
   afterMs: QUICK ? 5_000 : 10_000,
@@ -59,6 +65,7 @@ const PER_ACCOUNT = 5;
 const WORDS = Array.from({ length: 20 }, (_, i) => `token${i} `);
 const FULL_TEXT = WORDS.join('');
 const REPLIES = {
+  firstToken: { chunks: WORDS, chunkDelayMs: 2 },
   throughput: { chunks: WORDS, chunkDelayMs: 10 },
   concurrent: { chunks: WORDS, chunkDelayMs: 250 },
   faults: { chunks: WORDS, chunkDelayMs: 100 },
@@ -121,6 +128,24 @@ async function main() {
   log(`signing up ${RUN.accounts} accounts through the proxy`);
   const accounts = await signUpAccounts(all.url, RUN.accounts);
 
+  log('time to first token, one call at a time: one instance, three, and a pass-through');
+  const passThrough = await startPassThrough(fake.url);
+  cleanups.add(() => passThrough.close());
+  const passThroughProxy = await startNginx({ upstreams: [new URL(passThrough.url).host] });
+  cleanups.add(() => passThroughProxy.stop());
+  await fake.setReply(REPLIES.firstToken);
+  const firstToken = await measureFirstToken({
+    modelUrl: fake.url,
+    passThroughUrl: `${passThroughProxy.url}${new URL(fake.url).pathname}`,
+    oneUrl: single.url,
+    threeUrl: all.url,
+    accounts,
+    requests: RUN.firstTokenRequests,
+  });
+  await passThroughProxy.stop();
+  await passThrough.close();
+  await fake.setReply(REPLIES.throughput);
+
   const throughput = await measureAll(single.url, all.url, accounts);
 
   log(`${RUN.concurrent} concurrent streams`);
@@ -174,6 +199,7 @@ async function main() {
       `${WORDS.length} chunks, ${REPLIES.throughput.chunkDelayMs} ms apart for the throughput, ` +
       `${REPLIES.concurrent.chunkDelayMs} ms for the concurrent streams (each open ~5 s), ` +
       `${REPLIES.faults.chunkDelayMs} ms under the faults`,
+    firstToken,
     throughput,
     concurrent,
     faults,
@@ -185,6 +211,7 @@ async function main() {
 
   const bad =
     [throughput.history, throughput.stream].flat().some((t) => t.errors > 0) ||
+    Object.values(firstToken).some((path) => typeof path === 'object' && path.failed > 0) ||
     concurrent.succeeded !== concurrent.sent ||
     concurrent.chatsLost > 0 ||
     faults.some((f) => f.failedUnclearly > 0 || f.chatsLost > 0 || f.halfWritten > 0);

@@ -22,7 +22,14 @@ import type { TestDatabaseKind } from '#tests/helpers/test-database';
 import { type DraftsmithServer, startDraftsmith, TEAM_MEMBERS } from './overhead/app-process.ts';
 import { startPassThrough } from './overhead/pass-through.ts';
 import { type DatabaseRun, renderResults } from './overhead/report.ts';
-import { clientAgent, type StreamedCall, type Timing, timed } from './overhead/timed-request.ts';
+import {
+  clientAgent,
+  draftsmithCall,
+  modelCall,
+  type StreamedCall,
+  type Timing,
+  timed,
+} from './overhead/timed-request.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 30;
@@ -75,36 +82,12 @@ async function serve(role: string, ...args: string[]): Promise<void> {
 }
 
 function calls(fakeUrl: string, passThroughUrl: string, app: DraftsmithServer) {
-  const chat = (base: string): StreamedCall => ({
-    url: `${base}/chat/completions`,
-    headers: { accept: 'text/event-stream' },
-    body: {
-      model: 'bench-model',
-      stream: true,
-      stream_options: { include_usage: true },
-      messages: [
-        { role: 'system', content: 'You are a writer.' },
-        { role: 'user', content: 'Write about benchmarks' },
-      ],
-    },
-    marker: '"content"',
-    end: 'data: [DONE]',
-  });
   return {
-    direct: chat(fakeUrl),
-    passThrough: chat(`${passThroughUrl}${new URL(fakeUrl).pathname}`),
+    direct: modelCall(fakeUrl),
+    passThrough: modelCall(`${passThroughUrl}${new URL(fakeUrl).pathname}`),
     draftsmith: draftsmithCall(app.url, app.authorization),
   };
 }
-
-/** The same call through Draftsmith, as one account (a bearer token). */
-const draftsmithCall = (url: string, authorization: string): StreamedCall => ({
-  url: `${url}/api/generate-article`,
-  headers: { authorization, accept: 'text/event-stream' },
-  body: { topic: 'Write about benchmarks' },
-  marker: 'event: delta',
-  end: 'event: done',
-});
 
 async function burst(call: StreamedCall | StreamedCall[], count = CONCURRENT): Promise<Timing[]> {
   const pick = (i: number) => (Array.isArray(call) ? call[i % call.length]! : call);

@@ -12,7 +12,7 @@ function forwarded(headers: NodeJS.Dict<string | string[]>): NodeJS.Dict<string 
  * The floor a server in front of the model cannot go under: a bare node:http server that forwards each
  * request to `target` over kept-alive connections and pipes the answer back, doing nothing else.
  */
-export async function startPassThrough(target: string): Promise<{ url: string }> {
+export async function startPassThrough(target: string): Promise<{ url: string; close(): Promise<void> }> {
   const upstream = new URL(target);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const server = createServer((req, res) => {
@@ -31,5 +31,13 @@ export async function startPassThrough(target: string): Promise<{ url: string }>
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        agent.destroy();
+      }),
+  };
 }

@@ -17,6 +17,32 @@ export interface StreamedCall {
   end: string;
 }
 
+/** A streamed chat completion straight to an OpenAI-compatible model at `base` (or through a proxy of it). */
+export const modelCall = (base: string): StreamedCall => ({
+  url: `${base}/chat/completions`,
+  headers: { accept: 'text/event-stream' },
+  body: {
+    model: 'bench-model',
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [
+      { role: 'system', content: 'You are a writer.' },
+      { role: 'user', content: 'Write about benchmarks' },
+    ],
+  },
+  marker: '"content"',
+  end: 'data: [DONE]',
+});
+
+/** The same call through Draftsmith at `url`, as one account (a bearer token). */
+export const draftsmithCall = (url: string, authorization: string): StreamedCall => ({
+  url: `${url}/api/generate-article`,
+  headers: { authorization, accept: 'text/event-stream' },
+  body: { topic: 'Write about benchmarks' },
+  marker: 'event: delta',
+  end: 'event: done',
+});
+
 /** Enough kept-alive sockets for every concurrent stream: no connection is opened while timing. */
 export const clientAgent = new Agent({ keepAlive: true, maxSockets: 256 });
 

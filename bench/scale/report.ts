@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Outcome } from './client.ts';
+import type { FirstTokenPath, FirstTokenResults } from './first-token.ts';
 import { failedClearly, type LoadRecord, type SavedCheck, type Throughput } from './load.ts';
 
 /** What one phase (a fault under load, or the concurrent streams) did to the calls made meanwhile. */
@@ -102,6 +103,7 @@ export interface ScaleResults {
   quick: boolean;
   /** The fake model's answers: chunks and the delay between them, per part of the run. */
   model: string;
+  firstToken: FirstTokenResults;
   throughput: { history: [Throughput, Throughput]; stream: [Throughput, Throughput]; seconds: number };
   concurrent: PhaseCounts & { peak: number; seconds: number; users: number; p50: number; p99: number };
   faults: PhaseCounts[];
@@ -122,11 +124,27 @@ export function renderResults(r: ScaleResults): string {
   const phase = (p: PhaseCounts) =>
     `| ${p.name} | ${int(p.sent)} | ${int(p.succeeded)} | ${int(p.failedClearly)} | ${int(p.failedUnclearly)} | ` +
     `${p.chatsLost} | ${p.halfWritten} | ${failureList(p)} |`;
+  const f = r.firstToken;
+  const ftRow = (what: string, p: FirstTokenPath, added = true) =>
+    `| ${what} | ${p.median.toFixed(2)} ms / ${p.p95.toFixed(2)} ms | ` +
+    `${added ? `${p.added.toFixed(2)} ms` : '—'} | ` +
+    `${added && p !== f.passThrough ? `${(p.added / f.passThrough.added).toFixed(1)}×` : '—'} | ${p.failed} |`;
   return [
     `Run ${r.machine.date}${r.quick ? ' (SCALE_QUICK=1: shortened)' : ''} on ${r.machine.cpus}, ` +
       `${r.machine.memory} memory, Node ${r.machine.node}; everything on this one machine (three ` +
       'instances, PostgreSQL, Redis, nginx, the fake model and the load). The fake model: ' +
       `${r.model}.`,
+    '',
+    `**Time to first token, one call at a time** (${f.requests} calls down each path, interleaved; the ` +
+      'model streams 20 chunks 2 ms apart; each Draftsmith call as the next of ten accounts, all warmed up). Added: the median ' +
+      "over the model's own; the target (issue 31) is within 1.5× the pass-through's.",
+    '',
+    '| Path | First token (median / p95) | Added | Added vs the pass-through | Failed |',
+    '| --- | --- | --- | --- | --- |',
+    ftRow('straight to the model', f.direct, false),
+    ftRow('nginx → a bare keep-alive pass-through', f.passThrough),
+    ftRow('nginx → one Draftsmith instance', f.oneInstance),
+    ftRow('nginx → three Draftsmith instances (round robin)', f.threeInstances),
     '',
     `**Throughput** (autocannon, ${t.seconds} s each, through nginx: one instance, then three)`,
     '',
