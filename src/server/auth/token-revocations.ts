@@ -211,6 +211,7 @@ export function createTokenRevocations(
     },
     async close() {
       following = false;
+      clearInterval(rereading);
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };

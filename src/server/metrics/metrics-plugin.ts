@@ -93,7 +93,7 @@ export const metricsPlugin = fp(
       },
       async (request, reply) => {
         checkToken?.(request);
-        const text = await m.registry.metrics();
+        const text = await m.scrape();
         return reply.type(m.registry.contentType).header('cache-control', 'no-store').send(text);
       },
     );

@@ -20,14 +20,30 @@ export interface PoolStats {
   max: number;
 }
 
+let processRegistry: Registry | undefined;
+
+/**
+ * The process's own figures (CPU, memory, event-loop delay, garbage collection), collected once per
+ * process however many apps it builds: prom-client's default collectors cannot be stopped, so a set per
+ * app kept every app a test worker built alive, each with its GC observer and a 10 ms timer.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: METRIC_PREFIX });
+  }
+  return processRegistry;
+}
+
 /**
  * Every metric in one place, on a registry of its own (one per app: tests build many apps in one
- * process, and the global registry would see each name twice). Names and labels are in docs/operations.md
- * ("Metrics"). Labels are bounded: route patterns, never raw URLs; tool slugs; fixed outcome words.
+ * process, and the global registry would see each name twice); a scrape adds the process's figures.
+ * Names and labels are in docs/operations.md ("Metrics"). Labels are bounded: route patterns, never raw
+ * URLs; tool slugs; fixed outcome words.
  */
 export function createMetrics(sources: MetricSources) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+  const processFigures = processMetrics();
   const registers = [registry];
   const name = (suffix: string) => `${METRIC_PREFIX}${suffix}`;
 
@@ -35,6 +51,8 @@ export function createMetrics(sources: MetricSources) {
 
   return {
     registry,
+    /** The scrape's text: the process's figures, then this app's. */
+    scrape: () => Registry.merge([processFigures, registry]).metrics(),
     httpRequests: new Counter({
       name: name('http_requests_total'),
       help: 'HTTP requests answered, by method, route pattern and status code.',

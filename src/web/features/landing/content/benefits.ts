@@ -1,3 +1,5 @@
+import { TOOL_COUNT_TITLE } from '#shared/tools';
+
 /** The six advertised benefits of docs/product.md §1, with the copy shown in 'Why Choose Draftsmith'. */
 export interface Benefit {
   id: 'time' | 'errors' | 'productivity' | 'output' | 'easy' | 'integration';
@@ -19,7 +21,7 @@ export const BENEFITS: readonly Benefit[] = [
   {
     id: 'productivity',
     title: 'Boost productivity',
-    text: 'Six focused tools in one place, each with its own history: pick up where you left off instead of re-typing last week’s prompt.',
+    text: `${TOOL_COUNT_TITLE} focused tools in one place, each with its own history: pick up where you left off instead of re-typing last week’s prompt.`,
   },
   {
     id: 'output',
