@@ -56,3 +56,31 @@ export interface ChatFile {
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
+
+/**
+ * What was read of a document (issue 32), saved with its chat and sent with every answer about it:
+ * its pages (null for a format without page numbers), how many had a text layer and how many were read
+ * by OCR, the pages that could not be read, its tables and characters, and how many parts the summary
+ * was written from (1: the whole document at once; 0 for an answer that summarized nothing).
+ */
+export interface DocumentCoverage {
+  pages: number | null;
+  pagesWithText: number | null;
+  pagesOcr: number;
+  pagesUnreadable: number[];
+  tables: number;
+  characters: number;
+  partsSummarized: number;
+}
+
+/**
+ * A part of a document's text as its chat keeps it (server: tools/document-parts.ts): within one page,
+ * or numbered on its own in a document without page numbers.
+ */
+export interface DocumentPart {
+  /** 1-based, in the document's order. */
+  part: number;
+  /** 1-based; null for a document without page numbers. */
+  page: number | null;
+  text: string;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_FORMATS, type DocumentCoverage } from './documents.ts';
 import { jobMatchReportSchema } from './job-match-report.ts';
 import { TOOL_SLUGS } from './tools.ts';
 
@@ -77,6 +78,32 @@ export const followUpSchema = z.object({
     .max(FOLLOW_UP_MAX, `A follow-up can be at most ${FOLLOW_UP_MAX.toLocaleString('en')} characters.`),
 });
 
+/** What was read of a chat's document (src/shared/documents.ts `DocumentCoverage`). */
+export const documentCoverageSchema = z.object({
+  pages: z.number().int().nullable(),
+  pagesWithText: z.number().int().nullable(),
+  pagesOcr: z.number().int(),
+  pagesUnreadable: z.array(z.number().int()),
+  tables: z.number().int(),
+  characters: z.number().int(),
+  partsSummarized: z.number().int(),
+}) satisfies z.ZodType<DocumentCoverage>;
+
+/**
+ * GET /api/history/:id/document/passage: the text of the pages (or the part) a citation names, for
+ * the side panel beside the answer.
+ */
+export const documentPassageSchema = z.object({
+  /** 'p. 12', 'pp. 12–13' or 'part 3', as the answer cites it. */
+  label: z.string(),
+  pages: z.object({ from: z.number().int(), to: z.number().int() }).nullable(),
+  /** The passage as Markdown (tables kept). */
+  text: z.string(),
+  fileName: z.string(),
+  format: z.enum(DOCUMENT_FORMATS),
+});
+export type DocumentPassage = z.infer<typeof documentPassageSchema>;
+
 /** A history chat as the API returns it; `_id` and `id` carry the same value. */
 export const chatSchema = z.object({
   _id: z.string(),
@@ -94,6 +121,8 @@ export const chatSchema = z.object({
   file: z.object({ name: z.string(), size: z.number(), type: z.string(), url: z.string() }).nullable(),
   /** The resume assistant's job match report, or null. */
   matchReport: jobMatchReportSchema.nullable(),
+  /** What was read of the chat's document, or null: no document (or a chat saved before this was kept). */
+  coverage: documentCoverageSchema.nullable(),
   /** The team the chat is shared with (POST /api/history/:id/team-share), or null: private. */
   teamShare: z.object({ organizationId: z.string(), sharedAt: z.string() }).nullable(),
   /** Who wrote the chat, for a team member reading a chat another member shared (absent: the caller's own). */

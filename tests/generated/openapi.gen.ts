@@ -1701,6 +1701,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/history/{id}/document/passage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The text of the pages an answer cites
+         * @description The text of the chat’s document on the pages an answer cites, `(p. 12)` or `(pp. 12–13)` (`pages=12` or `pages=12-13`, at most 20 pages), or of the part it cites in a document without page numbers, `(part 3)` (`part=3`): what the web app’s side panel shows, as Markdown. For the chat’s author and the members of the team it is shared with. 400 `bad_request:validation` without exactly one of the two, or for a range that is not one; 404 `not_found:file` when the chat has no document or is not the caller’s to read; 404 `not_found:passage` for a page the document does not have, a page with no text (one that could not be read), or a chat saved before its document was kept in pages.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    pages?: string;
+                    part?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            label: string;
+                            pages: {
+                                from: number;
+                                to: number;
+                            } | null;
+                            text: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            format: "txt" | "pdf" | "doc" | "docx" | "odt";
+                        };
+                    };
+                };
+                /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/history/{id}/export": {
         parameters: {
             query?: never;
@@ -1983,6 +2084,16 @@ export interface paths {
                              */
                             status: "complete" | "stopped";
                             matchReport?: components["schemas"]["JobMatchReport"] | null;
+                            /** @description For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading). */
+                            coverage?: {
+                                pages: number | null;
+                                pagesWithText: number | null;
+                                pagesOcr: number;
+                                pagesUnreadable: number[];
+                                tables: number;
+                                characters: number;
+                                partsSummarized: number;
+                            } | null;
                         };
                         "text/event-stream": {
                             /** @enum {string} */
@@ -2021,6 +2132,16 @@ export interface paths {
                                  */
                                 status: "complete" | "stopped";
                                 matchReport?: components["schemas"]["JobMatchReport"] | null;
+                                /** @description For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading). */
+                                coverage?: {
+                                    pages: number | null;
+                                    pagesWithText: number | null;
+                                    pagesOcr: number;
+                                    pagesUnreadable: number[];
+                                    tables: number;
+                                    characters: number;
+                                    partsSummarized: number;
+                                } | null;
                             };
                         } | {
                             /** @enum {string} */
@@ -2220,6 +2341,16 @@ export interface paths {
                              */
                             status: "complete" | "stopped";
                             matchReport?: components["schemas"]["JobMatchReport"] | null;
+                            /** @description For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading). */
+                            coverage?: {
+                                pages: number | null;
+                                pagesWithText: number | null;
+                                pagesOcr: number;
+                                pagesUnreadable: number[];
+                                tables: number;
+                                characters: number;
+                                partsSummarized: number;
+                            } | null;
                         };
                         "text/event-stream": {
                             /** @enum {string} */
@@ -2258,6 +2389,16 @@ export interface paths {
                                  */
                                 status: "complete" | "stopped";
                                 matchReport?: components["schemas"]["JobMatchReport"] | null;
+                                /** @description For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading). */
+                                coverage?: {
+                                    pages: number | null;
+                                    pagesWithText: number | null;
+                                    pagesOcr: number;
+                                    pagesUnreadable: number[];
+                                    tables: number;
+                                    characters: number;
+                                    partsSummarized: number;
+                                } | null;
                             };
                         } | {
                             /** @enum {string} */
@@ -2464,6 +2605,16 @@ export interface paths {
                              */
                             status: "complete" | "stopped";
                             matchReport?: components["schemas"]["JobMatchReport"] | null;
+                            /** @description For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading). */
+                            coverage?: {
+                                pages: number | null;
+                                pagesWithText: number | null;
+                                pagesOcr: number;
+                                pagesUnreadable: number[];
+                                tables: number;
+                                characters: number;
+                                partsSummarized: number;
+                            } | null;
                         };
                         "text/event-stream": {
                             /** @enum {string} */
@@ -2502,6 +2653,16 @@ export interface paths {
                                  */
                                 status: "complete" | "stopped";
                                 matchReport?: components["schemas"]["JobMatchReport"] | null;
+                                /** @description For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading). */
+                                coverage?: {
+                                    pages: number | null;
+                                    pagesWithText: number | null;
+                                    pagesOcr: number;
+                                    pagesUnreadable: number[];
+                                    tables: number;
+                                    characters: number;
+                                    partsSummarized: number;
+                                } | null;
                             };
                         } | {
                             /** @enum {string} */
@@ -3767,14 +3928,14 @@ export interface paths {
          * Doc Summarizer
          * @description Turn long documents into a structured summary with the key points first. The answer and the request are saved as a chat in the caller’s history.
          *
-         *     **JSON** (by default): the reply comes once the answer is complete: `{summary, historyId, status}`.
+         *     **JSON** (by default): the reply comes once the answer is complete: `{summary, historyId, status, coverage}`.
          *
          *     **Server-sent events** with `Accept: text/event-stream`: the answer as it is written, one event at a time:
          *
          *     - `start` `{generationId, historyId}`: first (also the `X-Generation-Id` header)
-         *     - `progress` `{stage, done, total, message}`: with a document, once it is read (`extracting`), then per part of a long one (`summarizing`, `combining`)
+         *     - `progress` `{stage, done, total, message}`: with a document, once it is read (`extracting`), per scanned page read by OCR (`ocr`), then per part of a long one (`summarizing`, `combining`)
          *     - `delta` `{text}`: the next piece of the answer
-         *     - `done` `{summary, historyId, status}`: last, once the chat is saved
+         *     - `done` `{summary, historyId, status, coverage}`: last, once the chat is saved
          *     - `error` `{code, message}`: last, instead of `done`, when the generation failed (nothing is saved)
          *
          *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved.
@@ -3801,7 +3962,7 @@ export interface paths {
          *     - 400 `bad_request:file_unreadable`: damaged or incomplete (also when reading it crashed)
          *     - 400 `bad_request:file_encrypted`: protected by a password
          *     - 400 `bad_request:file_not_text`: a .txt that is not plain text
-         *     - 422 `unprocessable:file_scanned`: a PDF of scanned images without text (no OCR)
+         *     - 422 `unprocessable:file_scanned`: a PDF of scanned images without text while OCR is off (`OCR_MAX_PAGES=0`)
          *     - 422 `unprocessable:file_no_text`: no text to read
          *     - 413 `payload_too_large:file`: over DOCUMENT_MAX_BYTES
          *     - 413 `payload_too_large:file_pages`: a PDF of more than DOCUMENT_MAX_PAGES pages
@@ -3852,6 +4013,16 @@ export interface paths {
                              * @enum {string}
                              */
                             status: "complete" | "stopped";
+                            /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those that could not be read, its tables and characters, and how many parts the summary was written from. Null without a document. */
+                            coverage: {
+                                pages: number | null;
+                                pagesWithText: number | null;
+                                pagesOcr: number;
+                                pagesUnreadable: number[];
+                                tables: number;
+                                characters: number;
+                                partsSummarized: number;
+                            } | null;
                         };
                         "text/event-stream": {
                             /** @enum {string} */
@@ -3880,6 +4051,16 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "complete" | "stopped";
+                                /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those that could not be read, its tables and characters, and how many parts the summary was written from. Null without a document. */
+                                coverage: {
+                                    pages: number | null;
+                                    pagesWithText: number | null;
+                                    pagesOcr: number;
+                                    pagesUnreadable: number[];
+                                    tables: number;
+                                    characters: number;
+                                    partsSummarized: number;
+                                } | null;
                             };
                         } | {
                             /** @enum {string} */
@@ -4720,14 +4901,14 @@ export interface paths {
          * Resume Assistant
          * @description Tailor your resume to the role and job description you are aiming for. The answer and the request are saved as a chat in the caller’s history.
          *
-         *     **JSON** (by default): the reply comes once the answer is complete: `{optimizedResume, historyId, status, matchReport}`.
+         *     **JSON** (by default): the reply comes once the answer is complete: `{optimizedResume, historyId, status, matchReport, coverage}`.
          *
          *     **Server-sent events** with `Accept: text/event-stream`: the answer as it is written, one event at a time:
          *
          *     - `start` `{generationId, historyId}`: first (also the `X-Generation-Id` header)
-         *     - `progress` `{stage, done, total, message}`: with a document, once it is read (`extracting`), then per part of a long one (`summarizing`, `combining`)
+         *     - `progress` `{stage, done, total, message}`: with a document, once it is read (`extracting`), per scanned page read by OCR (`ocr`), then per part of a long one (`summarizing`, `combining`)
          *     - `delta` `{text}`: the next piece of the answer
-         *     - `done` `{optimizedResume, historyId, status, matchReport}`: last, once the chat is saved
+         *     - `done` `{optimizedResume, historyId, status, matchReport, coverage}`: last, once the chat is saved
          *     - `error` `{code, message}`: last, instead of `done`, when the generation failed (nothing is saved)
          *
          *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved.
@@ -4754,7 +4935,7 @@ export interface paths {
          *     - 400 `bad_request:file_unreadable`: damaged or incomplete (also when reading it crashed)
          *     - 400 `bad_request:file_encrypted`: protected by a password
          *     - 400 `bad_request:file_not_text`: a .txt that is not plain text
-         *     - 422 `unprocessable:file_scanned`: a PDF of scanned images without text (no OCR)
+         *     - 422 `unprocessable:file_scanned`: a PDF of scanned images without text while OCR is off (`OCR_MAX_PAGES=0`)
          *     - 422 `unprocessable:file_no_text`: no text to read
          *     - 413 `payload_too_large:file`: over DOCUMENT_MAX_BYTES
          *     - 413 `payload_too_large:file_pages`: a PDF of more than DOCUMENT_MAX_PAGES pages
@@ -4820,6 +5001,16 @@ export interface paths {
                              */
                             status: "complete" | "stopped";
                             matchReport: components["schemas"]["JobMatchReport"] | null;
+                            /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those that could not be read, its tables and characters, and how many parts the summary was written from. Null without a document. */
+                            coverage: {
+                                pages: number | null;
+                                pagesWithText: number | null;
+                                pagesOcr: number;
+                                pagesUnreadable: number[];
+                                tables: number;
+                                characters: number;
+                                partsSummarized: number;
+                            } | null;
                         };
                         "text/event-stream": {
                             /** @enum {string} */
@@ -4849,6 +5040,16 @@ export interface paths {
                                  */
                                 status: "complete" | "stopped";
                                 matchReport: components["schemas"]["JobMatchReport"] | null;
+                                /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those that could not be read, its tables and characters, and how many parts the summary was written from. Null without a document. */
+                                coverage: {
+                                    pages: number | null;
+                                    pagesWithText: number | null;
+                                    pagesOcr: number;
+                                    pagesUnreadable: number[];
+                                    tables: number;
+                                    characters: number;
+                                    partsSummarized: number;
+                                } | null;
                             };
                         } | {
                             /** @enum {string} */
@@ -11114,6 +11315,15 @@ export interface components {
                 url: string;
             } | null;
             matchReport: components["schemas"]["JobMatchReport"] | null;
+            coverage: {
+                pages: number | null;
+                pagesWithText: number | null;
+                pagesOcr: number;
+                pagesUnreadable: number[];
+                tables: number;
+                characters: number;
+                partsSummarized: number;
+            } | null;
             teamShare: {
                 organizationId: string;
                 sharedAt: string;
@@ -11125,7 +11335,7 @@ export interface components {
         };
         GenerationProgress: {
             /** @enum {string} */
-            stage: "extracting" | "summarizing" | "combining";
+            stage: "extracting" | "ocr" | "summarizing" | "combining";
             done: number;
             total: number;
             /** @description A line for the screen, e.g. “Summarizing part 3 of 12”. */

@@ -92,7 +92,14 @@ export function writePdf(pages: PdfPage[]): Buffer {
   }
   add(`<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${pages.length} >>`);
   objects[catalog - 1] = Buffer.from(`<< /Type /Catalog /Pages ${tree} 0 R >>`);
+  return pdfFile(objects, catalog);
+}
 
+/**
+ * A PDF file of its objects (numbered from 1 in order) with a correct cross-reference table, `catalog`
+ * the number of its catalog object.
+ */
+export function pdfFile(objects: readonly Buffer[], catalog: number): Buffer {
   const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let length = chunks[0]!.length;
   const offsets: number[] = [];

@@ -142,12 +142,14 @@ describe('long documents', () => {
 });
 
 describe('documents without text', () => {
-  it('names a PDF of scanned images as such', async () => {
+  it('names a PDF of scanned images as such: pages for OCR, or refused while OCR is off', async () => {
     const scan = writePdf([
       { content: Buffer.from('q 500 0 0 700 50 50 cm /Im1 Do Q'), image: true },
       { content: Buffer.from('q 500 0 0 700 50 50 cm /Im1 Do Q'), image: true },
     ]);
-    const err = await failure(read('scan.pdf', scan));
+    // Its pages are for OCR (issue 32; documents-ocr.test.ts reads them).
+    expect(await read('scan.pdf', scan)).toMatchObject({ pages: 2, scannedPages: [1, 2] });
+    const err = await failure(read('scan.pdf', scan, { ocr: { ...DEFAULT_LIMITS.ocr!, maxPages: 0 } }));
     expect(err).toMatchObject({
       code: 'unprocessable:file_scanned',
       statusCode: 422,

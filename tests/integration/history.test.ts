@@ -56,6 +56,7 @@ describe.each(testDatabaseKinds())('history API (%s)', (kind) => {
       createdAt: expect.any(String),
       file: null,
       matchReport: null,
+      coverage: null,
       // Private: shared with no team.
       teamShare: null,
     });

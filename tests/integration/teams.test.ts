@@ -15,6 +15,8 @@ import { type FakeOpenAiServer, startFakeOpenAi } from '#tests/fakes/openai-serv
 import { type FakeSmtpServer, startFakeSmtp } from '#tests/fakes/smtp-server';
 import { providerEnv } from '#tests/helpers/generation-calls';
 import { firstLink } from '#tests/helpers/mail-message';
+import { multipartPayload } from '#tests/helpers/multipart';
+import { textPdf } from '#tests/helpers/pdf-writer';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { testDatabaseKinds } from '#tests/helpers/test-database';
 import { createTestInstances, type TestInstances } from '#tests/helpers/test-instances';
@@ -596,6 +598,58 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
       teamShare: null,
     });
     expect((await api(admin, 'GET', `/api/history/item/${ownersChat}`)).statusCode).toBe(404);
+  });
+
+  it('a shared document chat: a member asks in their own copy, which carries the document’s parts', async () => {
+    const owner = await person();
+    const member = await person();
+    const team = await teamOf(owner, [{ who: member, role: 'member' }]);
+    const pages = Array.from({ length: 30 }, (_, i) => [
+      { x: 72, y: 760, text: `Page ${i + 1} lists the routine duties of the depot staff.` },
+      ...(i === 23 ? [{ x: 72, y: 740, text: 'The vault code is kept by Marisol Quenby alone.' }] : []),
+    ]);
+    const { payload, headers } = await multipartPayload(
+      {},
+      {
+        field: 'file',
+        name: 'duties.pdf',
+        content: textPdf(pages),
+      },
+    );
+    const summary = await t.app.inject({
+      method: 'POST',
+      url: '/api/doc-summarizer',
+      headers: { ...owner.headers, ...headers },
+      payload,
+    });
+    expect(summary.statusCode, summary.body).toBe(200);
+    const ownersChat = summary.json().historyId as string;
+    expect((await org(owner, 'set-active', { organizationId: team.id })).statusCode).toBe(200);
+    await owner.refresh();
+    expect((await api(owner, 'POST', `/api/history/${ownersChat}/team-share`)).statusCode).toBe(200);
+
+    // The member reads the cited page of the shared chat…
+    const page = await api(member, 'GET', `/api/history/${ownersChat}/document/passage?pages=24`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().text).toContain('Marisol Quenby');
+    // …and asks in their own copy, answered from the same document.
+    fake.requests.length = 0;
+    const followUp = await api(member, 'POST', `/api/history/${ownersChat}/messages`, {
+      content: 'Who keeps the vault code?',
+    });
+    expect(followUp.statusCode, followUp.body).toBe(200);
+    const copyId = followUp.json().historyId as string;
+    expect(copyId).not.toBe(ownersChat);
+    const question = fake.requests.at(-1)?.body.messages.at(-1)?.content ?? '';
+    expect(question).toContain('[p. 24]');
+    expect(question).toContain('The vault code is kept by Marisol Quenby alone.');
+    const copied = await api(member, 'GET', `/api/history/${copyId}/document/passage?pages=24`);
+    expect(copied.json().text).toContain('Marisol Quenby');
+    expect((await api(member, 'GET', `/api/history/item/${copyId}`)).json().history.coverage).toMatchObject({
+      pages: 30,
+    });
+    // The owner's own chat is not the member's to change.
+    expect((await api(member, 'GET', `/api/history/item/${copyId}`)).json().history.uid).toBe(member.uid);
   });
 });
 

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { adminEmailsSetting } from './admin-emails.ts';
 import { checkBillingSettings } from './billing-settings.ts';
@@ -406,6 +409,64 @@ const userLimitSettings = {
   ),
 };
 
+/** A language OCR reads, and the folder of its trained data (`<code>.traineddata.gz`). */
+export interface OcrLanguage {
+  code: string;
+  dataFolder: string;
+}
+
+const requireFromHere = createRequire(import.meta.url);
+
+/**
+ * The folder of a language's trained data in its installed npm package `@tesseract.js-data/<code>`: the
+ * LSTM-only `4.0.0_best_int` data (the engine OCR runs), else the package's `4.0.0` data; null when the
+ * package is not installed. OCR reads it from there: nothing is downloaded at run time.
+ */
+function ocrDataFolder(code: string): string | null {
+  let root: string;
+  try {
+    root = dirname(requireFromHere.resolve(`@tesseract.js-data/${code}/package.json`));
+  } catch {
+    return null;
+  }
+  for (const version of ['4.0.0_best_int', '4.0.0']) {
+    const folder = join(root, version);
+    if (existsSync(join(folder, `${code}.traineddata.gz`))) return folder;
+  }
+  return null;
+}
+
+/** OCR_LANGUAGES: tesseract's language codes joined by `+` or commas, each with its package installed. */
+const ocrLanguagesSetting = optionalString.transform((raw, ctx): OcrLanguage[] => {
+  const codes = [
+    ...new Set(
+      (raw ?? 'eng')
+        .split(/[+,]/)
+        .map((code) => code.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const malformed = codes.filter((code) => !/^[a-z]{3}(?:_[a-z]+)*$/i.test(code));
+  if (codes.length === 0 || malformed.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be tesseract's language codes joined by + or commas, such as eng+deu${malformed.length > 0 ? ` (not ${malformed.map((code) => JSON.stringify(code)).join(', ')})` : ''}`,
+    });
+    return z.NEVER;
+  }
+  const languages: OcrLanguage[] = [];
+  for (const code of codes) {
+    const dataFolder = ocrDataFolder(code);
+    if (dataFolder) languages.push({ code, dataFolder });
+    else
+      ctx.addIssue({
+        code: 'custom',
+        message: `${code} has no trained data installed: run npm install @tesseract.js-data/${code}, or leave it out`,
+      });
+  }
+  return languages.length === codes.length ? languages : z.NEVER;
+});
+
 const documentSettings = {
   DOCUMENT_MAX_BYTES: integer(
     { min: 1, max: 1_073_741_824, default: 20_971_520 },
@@ -443,6 +504,24 @@ const documentSettings = {
     { min: 1, max: 256 },
     'Extraction processes running at once (ADR 0016); twice as many files may wait, shared fairly between users; past that an upload answers 503 “busy, try again”.',
     '`2` (never more than the cores)',
+  ),
+  OCR_LANGUAGES: ocrLanguagesSetting.meta(
+    about(
+      'The languages OCR reads scanned PDF pages in: tesseract’s codes joined by `+` or commas (`eng+deu`), each read from its npm package `@tesseract.js-data/<code>`, which must be installed (`npm install @tesseract.js-data/deu`): nothing is downloaded at run time, and a language whose package is missing stops the server at start. Each language added makes every page slower to read.',
+      '`eng`',
+    ),
+  ),
+  OCR_MAX_PAGES: integer(
+    { min: 0, max: 100_000, default: 50 },
+    'Most pages of one PDF read by OCR (tesseract.js, in the same isolated, memory-capped processes as extraction, one at a time per document): a page with no text layer (or a few stray characters) that shows an image. The scanned pages past these are listed as not read. `0` turns OCR off: a PDF of nothing but scans then answers 422 `unprocessable:file_scanned`.',
+  ),
+  OCR_PAGE_TIMEOUT_MS: integer(
+    { min: 1000, max: 600_000, default: 30_000 },
+    'Longest OCR may spend on one page; then its process is killed, the page is listed as not read, and OCR goes on with the next page in a new process.',
+  ),
+  OCR_MEMORY_MB: integer(
+    { min: 64, max: 4096, default: 256 },
+    'Memory tesseract’s WebAssembly may grow to in an OCR process, in MB (V8’s `--wasm-max-mem-pages`, ADR 0030): a page image larger than that fits (about 6 bytes a pixel) is shrunk before it is read, and a page that still needs more is listed as not read. The page images and the rest of the process are capped by `DOCUMENT_EXTRACTION_MEMORY_MB`, as in any extraction.',
   ),
 };
 

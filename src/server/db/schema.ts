@@ -7,11 +7,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DocumentCoverage } from '#shared/documents';
 import type { JobMatchReport } from '#shared/job-match-report';
 
 /*
@@ -344,6 +346,8 @@ export const history = pgTable(
     file: jsonb().$type<ChatFileRecord>(),
     /** The resume assistant's job match report (src/shared/job-match.ts), or null. */
     matchReport: jsonb().$type<JobMatchReport>(),
+    /** What was read of the chat's document (pages, scanned pages, tables…), or null for no document. */
+    coverage: jsonb().$type<DocumentCoverage>(),
     /**
      * The team the chat is shared with (POST /api/history/:id/team-share), or null: private to its
      * author, also from the team's owner. Its members read it while they are members.
@@ -382,6 +386,27 @@ export const history = pgTable(
     index().on(t.sharedOrganizationId, t.organizationSharedAt.desc()),
     uniqueIndex().on(t.userId, t.copiedFrom),
   ],
+);
+
+/**
+ * The text of a chat's document in parts of a few hundred words, each within one page (history/
+ * document-parts.ts), written once when the chat is saved: what a follow-up's question is matched
+ * against (full-text ranking, `search`), and what a citation's side panel shows. `page` is null for a
+ * document without page numbers; its parts are cited by `part`. Deleted with the chat.
+ */
+export const documentPart = pgTable(
+  'document_part',
+  {
+    historyId: uuid()
+      .notNull()
+      .references(() => history.id, { onDelete: 'cascade' }),
+    /** 1-based, in the document's order. */
+    part: integer().notNull(),
+    page: integer(),
+    text: text().notNull(),
+    search: tsvector().notNull().generatedAlwaysAs(sql`to_tsvector('english'::regconfig, text)`),
+  },
+  (t) => [primaryKey({ columns: [t.historyId, t.part] })],
 );
 
 /**

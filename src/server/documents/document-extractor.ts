@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { lstatSync, mkdirSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,8 +8,16 @@ import { AppError } from '#server/errors';
 import { documentErrors, isDocumentErrorCode } from './document-errors.ts';
 import { claimedFormat, type DocumentFormat, signatureMismatch } from './document-formats.ts';
 import type { DocumentLimits } from './document-limits.ts';
-import type { ChildReply, ChildRequest } from './extraction-protocol.ts';
+import { diedOfMemory, type ExtractionProcess, startExtractionProcess } from './extraction-process.ts';
+import type { ChildReply } from './extraction-protocol.ts';
 import type { ExtractedDocument } from './read-document.ts';
+import {
+  type OcrStats,
+  readScannedPages,
+  type ScannedPagesInput,
+  type ScannedPagesOptions,
+  type ScannedPagesResult,
+} from './scanned-pages.ts';
 
 /** One uploaded file: its bytes in memory, or the path of a file on disk (read by the extraction process). */
 export interface DocumentInput {
@@ -40,13 +48,11 @@ export interface DocumentExtractorOptions {
    */
   onUncapped?: (detail: string) => void;
   onFinished?: (stats: ExtractionStats) => void;
+  /** Told once a document's scanned pages have been read by OCR (or that was stopped). */
+  onOcrFinished?: (stats: OcrStats) => void;
+  /** How long an OCR process keeps its place in line before giving it to a waiting document (10 s). */
+  ocrTurnMs?: number;
 }
-
-// The extraction process runs the same kind of file as this one: .ts from the sources, .js once built.
-const CHILD_PATH = new URL(
-  `./extraction-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-  import.meta.url,
-);
 
 /**
  * The folder where the extraction processes keep V8's compiled code of their modules (Node's
@@ -74,10 +80,6 @@ export function privateCompileCache(): string | null {
   }
 }
 
-/** What the process wrote to stderr when it failed: V8's and the allocator's out-of-memory reports. */
-const OUT_OF_MEMORY =
-  /heap limit|out of memory|allocation failed|Cannot allocate memory|ENOMEM|std::bad_alloc/i;
-
 /**
  * Reads documents in child processes (ADR 0016), never in the server's own: each document gets a fresh
  * Node process with its address space capped (extraction-child.ts) and its JavaScript heap limited,
@@ -91,6 +93,7 @@ export class DocumentExtractor {
   private readonly options: DocumentExtractorOptions;
   private readonly running = new Set<ChildProcess>();
   private warnedUncapped = false;
+  private closed = false;
   private compileCache: string | null | undefined;
 
   constructor(limits: DocumentLimits, options: DocumentExtractorOptions = {}) {
@@ -115,8 +118,37 @@ export class DocumentExtractor {
     return answer;
   }
 
-  /** Kills every running extraction (server shutdown). */
+  /**
+   * Reads a PDF's scanned pages (its `scannedPages`) by OCR, in the same isolated, memory-capped
+   * processes and the same fair line as extraction (scanned-pages.ts, ADR 0030): each page's text as
+   * paragraphs, or why it could not be read ('limit' past OCR_MAX_PAGES, 'timeout', 'memory', 'image',
+   * 'failed', 'no_text'). Rejects only when `options.signal` is aborted, with its reason.
+   */
+  readScannedPages(
+    input: ScannedPagesInput,
+    pages: number[],
+    options: ScannedPagesOptions,
+  ): Promise<ScannedPagesResult> {
+    return readScannedPages(
+      {
+        line: this.line,
+        limits: this.limits,
+        compileCache: () => this.compileCacheDir(),
+        running: this.running,
+        closed: () => this.closed,
+        onUncapped: (detail) => this.warnUncapped(detail),
+        onFinished: this.options.onOcrFinished,
+        turnMs: this.options.ocrTurnMs,
+      },
+      input,
+      pages,
+      options,
+    );
+  }
+
+  /** Kills every running extraction (server shutdown); OCR under way lists its pages left as 'failed'. */
   close() {
+    this.closed = true;
     for (const child of this.running) child.kill('SIGKILL');
   }
 
@@ -161,58 +193,38 @@ export class DocumentExtractor {
   ): { answer: Promise<ExtractedDocument>; ended: Promise<void> } {
     const { limits } = this;
     const started = performance.now();
-    const compileCache = this.compileCacheDir();
-    const { promise: end, resolve: ended } = Promise.withResolvers<void>();
-    const answer = new Promise<ExtractedDocument>((resolve, reject) => {
-      let child: ChildProcess;
-      try {
-        child = spawn(
-          process.execPath,
-          [
-            `--max-old-space-size=${limits.memoryMb}`,
-            '--disallow-code-generation-from-strings',
-            CHILD_PATH.pathname,
-            format, // so the process loads the readers of this format, and only those
-          ],
-          {
-            // Only what it needs: no secrets from the server's environment reach a document reader.
-            env: {
-              PATH: process.env.PATH ?? '/usr/bin:/bin',
-              EXTRACTION_MEMORY_MB: String(limits.memoryMb),
-              // Fewer malloc arenas: less address space reserved per thread, more of the cap left for work.
-              MALLOC_ARENA_MAX: '2',
-              ...(compileCache ? { NODE_COMPILE_CACHE: compileCache } : {}),
-            },
-            stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-            serialization: 'advanced',
-          },
-        );
-      } catch (err) {
-        reject(documentErrors.extractionUnavailable(err));
-        ended();
-        return;
-      }
-      this.running.add(child);
-      let answered = false;
-      let timedOut = false;
-      let stderr = '';
-      const timer = setTimeout(() => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      }, limits.timeoutMs);
-      const finished = (outcome: string, reply?: ChildReply) =>
-        this.options.onFinished?.({
-          fileName: input.fileName,
-          format,
-          outcome,
-          ms: performance.now() - started,
-          readMs: reply?.ms,
-          maxRssKb: reply?.maxRssKb,
-        });
-      child.stderr?.setEncoding('utf8');
-      child.stderr?.on('data', (chunk: string) => {
-        stderr = (stderr + chunk).slice(-4000);
+    let extraction: ExtractionProcess;
+    try {
+      extraction = startExtractionProcess(format, {
+        memoryMb: limits.memoryMb,
+        compileCache: this.compileCacheDir(),
       });
+    } catch (err) {
+      return { answer: Promise.reject(documentErrors.extractionUnavailable(err)), ended: Promise.resolve() };
+    }
+    const { child } = extraction;
+    this.running.add(child);
+    const finished = (outcome: string, reply?: ChildReply) =>
+      this.options.onFinished?.({
+        fileName: input.fileName,
+        format,
+        outcome,
+        ms: performance.now() - started,
+        readMs: reply?.ms,
+        maxRssKb: reply?.maxRssKb,
+      });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      extraction.kill();
+    }, limits.timeoutMs);
+    const ended = extraction.ended.then((end) => {
+      clearTimeout(timer);
+      this.running.delete(child);
+      return end;
+    });
+    const answer = new Promise<ExtractedDocument>((resolve, reject) => {
+      let answered = false;
       child.on('message', (reply: ChildReply) => {
         if (answered || timedOut) return;
         answered = true;
@@ -222,55 +234,51 @@ export class DocumentExtractor {
         else if (isDocumentErrorCode(reply.code)) reject(new AppError(reply.code, reply.message));
         else reject(documentErrors.unreadable(input.fileName, format, reply.detail));
       });
-      child.once('error', (err) => {
-        clearTimeout(timer);
-        this.running.delete(child);
-        ended();
+      void ended.then((end) => {
         if (answered) return;
         answered = true;
-        reject(documentErrors.extractionUnavailable(err));
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        this.running.delete(child);
-        ended();
-        if (answered) return;
-        answered = true;
+        if (end.error) {
+          reject(documentErrors.extractionUnavailable(end.error));
+          return;
+        }
         const failure = timedOut
           ? documentErrors.timeLimit(input.fileName, limits.timeoutMs)
-          : OUT_OF_MEMORY.test(stderr) || signal === 'SIGKILL' || signal === 'SIGABRT' || code === 134
+          : diedOfMemory(end)
             ? documentErrors.memoryLimit(input.fileName, limits.memoryMb)
             : documentErrors.unreadable(
                 input.fileName,
                 format,
-                `exit ${code ?? signal}: ${stderr.slice(-500)}`,
+                `exit ${end.code ?? end.signal}: ${end.stderr.slice(-500)}`,
               );
         finished(failure.code);
         reject(failure);
       });
-      const request: ChildRequest = {
+      extraction.send({
+        kind: 'extract',
         job: {
           ...(input.bytes ? { bytes: input.bytes } : { path: input.path }),
           fileName: input.fileName,
           format,
         },
         limits,
-      };
-      child.send(request, (err) => {
-        if (err) child.kill('SIGKILL');
       });
     });
-    return { answer, ended: end };
+    return { answer, ended: ended.then(() => {}) };
   }
 
   /** Says once, through `onUncapped`, that this system could not cap an extraction's memory. */
   private warnIfUncapped(reply: ChildReply) {
-    if (reply.capped || this.warnedUncapped) return;
-    this.warnedUncapped = true;
-    this.options.onUncapped?.(
+    if (reply.capped) return;
+    this.warnUncapped(
       reply.ok
         ? 'this system has no /proc: extraction runs with its heap and time limits only'
         : reply.detail,
     );
+  }
+
+  private warnUncapped(detail: string) {
+    if (this.warnedUncapped) return;
+    this.warnedUncapped = true;
+    this.options.onUncapped?.(detail);
   }
 }

@@ -1,5 +1,17 @@
 import { availableParallelism } from 'node:os';
-import type { Config } from '#server/config/config';
+import type { Config, OcrLanguage } from '#server/config/config';
+
+/** What reading a PDF's scanned pages by OCR may use (ADR 0030). */
+export interface OcrLimits {
+  /** The languages tesseract reads, each with the folder of its trained data. */
+  languages: OcrLanguage[];
+  /** Most pages of one PDF read by OCR; 0 turns OCR off. */
+  maxPages: number;
+  /** Longest OCR may spend on one page before its process is killed. */
+  pageTimeoutMs: number;
+  /** What tesseract's WebAssembly memory may grow to, in MB. */
+  memoryMb: number;
+}
 
 /** Everything one extraction may use; each limit has its own message (document-errors.ts). */
 export interface DocumentLimits {
@@ -21,6 +33,8 @@ export interface DocumentLimits {
   memoryMb: number;
   /** Extraction processes running at once; twice as many jobs may wait. */
   concurrency: number;
+  /** OCR of scanned PDF pages; without it OCR is off (a PDF of nothing but scans is refused). */
+  ocr?: OcrLimits;
 }
 
 export function documentLimits(config: Config): DocumentLimits {
@@ -35,5 +49,11 @@ export function documentLimits(config: Config): DocumentLimits {
     memoryMb: config.DOCUMENT_EXTRACTION_MEMORY_MB,
     // Each extraction is a busy process: never more of them than cores (ADR 0016).
     concurrency: Math.min(config.DOCUMENT_EXTRACTION_CONCURRENCY ?? 2, availableParallelism()),
+    ocr: {
+      languages: config.OCR_LANGUAGES,
+      maxPages: config.OCR_MAX_PAGES,
+      pageTimeoutMs: config.OCR_PAGE_TIMEOUT_MS,
+      memoryMb: config.OCR_MEMORY_MB,
+    },
   };
 }

@@ -5,14 +5,14 @@ import { documentLimits } from './document-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Reads uploaded documents in memory-capped child processes (ADR 0016). */
+    /** Reads uploaded documents, and PDFs' scanned pages by OCR, in memory-capped child processes (ADR 0016, 0030). */
     documents: DocumentExtractor;
   }
 }
 
 /**
- * Decorates `app.documents` with the limits of the configuration (DOCUMENT_*), for the tools that take
- * a document. A system that cannot cap an extraction's memory is told once in the log; every running
+ * Decorates `app.documents` with the limits of the configuration (DOCUMENT_*, OCR_*), for the tools that
+ * take a document. A system that cannot cap an extraction's memory is told once in the log; every running
  * extraction is killed when the server closes.
  */
 export const documentsPlugin = fp(
@@ -20,6 +20,17 @@ export const documentsPlugin = fp(
     const extractor = new DocumentExtractor(documentLimits(app.config), {
       onUncapped: (detail) => app.log.warn(detail),
       onFinished: (stats) => app.log.info({ extraction: stats }, 'document read'),
+      onOcrFinished: ({ pageMs, startMs, ...stats }) =>
+        app.log.info(
+          {
+            ocr: {
+              ...stats,
+              startMs: startMs.map(Math.round),
+              medianPageMs: Math.round([...pageMs].sort((a, b) => a - b)[Math.floor(pageMs.length / 2)] ?? 0),
+            },
+          },
+          'scanned pages read',
+        ),
     });
     app.decorate('documents', extractor);
     app.addHook('onClose', async () => extractor.close());

@@ -32,6 +32,12 @@ function flatten(rows: string[][]): string {
  * (nested tables flattened into their cell). Text boxes join the paragraph that holds them; deleted
  * revisions, field codes and the fallback copy of alternate content are skipped, so nothing is read
  * twice.
+ *
+ * Pages: where Word last laid the document out it left `w:lastRenderedPageBreak`, and an author's page
+ * break is `<w:br w:type="page"/>` (a rendered break right after it, with no text between, is the same
+ * break). A block belongs to the page it starts on: a break before any text of a top-level paragraph
+ * starts the page with that paragraph; one inside a paragraph's text, a table or a text box starts it
+ * with the next block.
  */
 export class DocxBody implements XmlHandler {
   private readonly writer: MarkdownWriter;
@@ -42,6 +48,11 @@ export class DocxBody implements XmlHandler {
   private runDepth = 0;
   private inText = false;
   private readonly counters = new Map<string, number[]>();
+  /** Page breaks met inside the current top-level block, written once it is. */
+  private breaksAfterBlock = 0;
+  /** Characters of text read so far, and their count at the last hard page break. */
+  private textRead = 0;
+  private hardBreakAt = -1;
 
   constructor(
     writer: MarkdownWriter,
@@ -104,6 +115,12 @@ export class DocxBody implements XmlHandler {
         this.append('\t');
         break;
       case 'br':
+        if (element.attr('type') === 'page') this.pageBreak(true);
+        this.append('\n');
+        break;
+      case 'lastRenderedPageBreak':
+        this.pageBreak(false);
+        break;
       case 'cr':
         this.append('\n');
         break;
@@ -144,6 +161,7 @@ export class DocxBody implements XmlHandler {
         if (paragraph?.kind !== 'p') return;
         this.stack.pop();
         this.endParagraph(paragraph);
+        this.writeBreaksAfterBlock();
         break;
       }
       case 'tc': {
@@ -166,13 +184,38 @@ export class DocxBody implements XmlHandler {
         if (outer?.kind === 'tbl' && outer.cell) outer.cell.push(flatten(table.rows));
         else if (outer?.kind === 'p') outer.parts.push(` ${flatten(table.rows)} `);
         else this.writer.table(table.rows);
+        this.writeBreaksAfterBlock();
         break;
       }
     }
   }
 
   text(text: string) {
-    if (this.inText && this.skipDepth === 0) this.paragraph()?.parts.push(text);
+    if (this.inText && this.skipDepth === 0) {
+      const paragraph = this.paragraph();
+      paragraph?.parts.push(text);
+      if (paragraph && text.trim() !== '') this.textRead += text.length;
+    }
+  }
+
+  /** A page break here (`hard`: the author's), told to the writer where its page's first block starts. */
+  private pageBreak(hard: boolean) {
+    if (this.runDepth === 0) return;
+    if (!hard && this.hardBreakAt === this.textRead) {
+      this.hardBreakAt = -1; // Word's rendered mark of the author's break just before
+      return;
+    }
+    if (hard) this.hardBreakAt = this.textRead;
+    const [first, ...nested] = this.stack;
+    const atStart = first?.kind === 'p' && nested.length === 0 && first.parts.join('').trim() === '';
+    if (atStart) this.writer.pageBreak();
+    else this.breaksAfterBlock++;
+  }
+
+  /** Once the top-level block has been written: the page breaks met inside it. */
+  private writeBreaksAfterBlock() {
+    if (this.stack.length > 0) return;
+    for (; this.breaksAfterBlock > 0; this.breaksAfterBlock--) this.writer.pageBreak();
   }
 
   private endParagraph(paragraph: Paragraph) {

@@ -40,3 +40,30 @@ export const TEXT_PROBLEMS: Record<TextProblem, string> = {
   binary: 'it holds binary data. Choose a text file, or a PDF or Word document',
   encoding: 'its bytes are not UTF-8 or UTF-16 text. Save it as UTF-8 and try again',
 };
+
+/**
+ * The text a .txt gives, trimmed, and where its pages begin: a form feed ends a page (as printers and
+ * pdftotext have it), so a file with form feeds has a page per form feed, plus the text after the last
+ * one if there is any. Each page is trimmed and the pages are joined by a blank line; a page left empty
+ * begins where the next one does. Without a form feed: the whole text, one page.
+ */
+export function pagesOfText(decoded: string): { text: string; pageStarts: number[] } {
+  if (!decoded.includes('\f')) return { text: decoded.trim(), pageStarts: [0] };
+  const pages = decoded.split('\f').map((page) => page.trim());
+  if (pages.length > 1 && pages.at(-1) === '') pages.pop();
+  const parts: string[] = [];
+  const pageStarts: number[] = [];
+  let length = 0;
+  let waiting = 0; // pages whose start is the next text's
+  for (const page of pages) {
+    waiting++;
+    if (page === '') continue;
+    const start = length === 0 ? 0 : length + 2;
+    if (length > 0) parts.push('\n\n');
+    parts.push(page);
+    length = start + page.length;
+    for (; waiting > 0; waiting--) pageStarts.push(start);
+  }
+  for (; waiting > 0; waiting--) pageStarts.push(length);
+  return { text: parts.join(''), pageStarts };
+}

@@ -28,12 +28,20 @@ function cell(text: string): string {
  * (nested by two spaces a level), tables as pipe tables with their first row as the header, so the
  * model sees the document's structure (docs/product.md §5). Stops with TextLimitReached as soon as the
  * text passes `maxChars`, so a huge document never builds a huge string first.
+ *
+ * It also records where pages begin (`pageBreak()`, told by the readers that know pages) and counts the
+ * pipe tables it writes, so a document's text can be cited by page and its tables counted.
  */
 export class MarkdownWriter {
   private readonly blocks: string[] = [];
   private chars = 0;
   private last: BlockKind | null = null;
   private lastOrdered: boolean | null = null;
+  /** Where each page after the first begins, once a block has been written on it or after it. */
+  private readonly breaks: number[] = [];
+  /** Pages begun whose first block is still to come. */
+  private pendingBreaks = 0;
+  private tableCount = 0;
   readonly maxChars: number;
 
   constructor(maxChars: number) {
@@ -44,11 +52,42 @@ export class MarkdownWriter {
     return this.chars;
   }
 
+  /** Pipe tables written so far (a one-column "table" is written as paragraphs and not counted). */
+  get tables(): number {
+    return this.tableCount;
+  }
+
+  /** Pages so far: one, plus one per `pageBreak()`. */
+  get pages(): number {
+    return this.breaks.length + this.pendingBreaks + 1;
+  }
+
+  /** Whether any page break was recorded (a reader that finds none leaves the document without pages). */
+  get hasPageBreaks(): boolean {
+    return this.pages > 1;
+  }
+
+  /**
+   * The text written next is on a new page. The page begins where its first block's text does (after
+   * the blank line that separates it from the block before); a page that gets no block begins where
+   * the next one does, or at the end of the text.
+   */
+  pageBreak() {
+    this.pendingBreaks++;
+  }
+
+  /** Offsets in `text()` where each page begins: the first is 0, one per page, never decreasing. */
+  pageStarts(): number[] {
+    return [0, ...this.breaks, ...Array<number>(this.pendingBreaks).fill(this.chars)];
+  }
+
   private push(kind: BlockKind, text: string, together = false) {
     // Items of one list stay together; anything else is a block of its own.
     const separator = this.blocks.length === 0 ? '' : together && this.last === 'list' ? '\n' : '\n\n';
+    const start = this.chars + separator.length;
     this.chars += separator.length + text.length;
     if (this.chars > this.maxChars) throw new TextLimitReached();
+    for (; this.pendingBreaks > 0; this.pendingBreaks--) this.breaks.push(start);
     this.blocks.push(separator, text);
     this.last = kind;
   }
@@ -92,6 +131,7 @@ export class MarkdownWriter {
     const [header = [], ...body] = grid;
     const lines = [line(header), line(keep.map(() => '---')), ...body.map(line)];
     this.push('table', lines.join('\n'));
+    this.tableCount++;
   }
 
   text(): string {

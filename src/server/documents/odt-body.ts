@@ -17,29 +17,43 @@ interface ParagraphStyle {
   displayName?: string;
   parent?: string;
   outlineLevel?: number;
+  /** `fo:break-before` / `fo:break-after` of its paragraph properties, when set. */
+  breakBefore?: string;
+  breakAfter?: string;
 }
 
 const STYLE_NAMESPACE = 'urn:oasis:names:tc:opendocument:xmlns:style:1.0';
 
 /**
  * Collects the styles of styles.xml and content.xml that carry structure: list styles (each level
- * numbered or bulleted) and paragraph styles (a heading is often a plain paragraph in style "Heading 1").
+ * numbered or bulleted) and paragraph styles (a heading is often a plain paragraph in style "Heading 1";
+ * an author's page break is a paragraph style that breaks the page before or after).
  */
 export class OdtStyles implements XmlHandler {
   readonly lists: ListStyles = new Map();
   private readonly paragraphs = new Map<string, ParagraphStyle>();
   private currentList: Map<number, boolean> | null = null;
+  private currentParagraph: ParagraphStyle | null = null;
 
   open(element: XmlElement) {
     if (element.uri === STYLE_NAMESPACE && element.local === 'style') {
       const name = element.attr('name');
+      this.currentParagraph = null;
       if (name && element.attr('family') === 'paragraph') {
         const level = element.attr('default-outline-level');
-        this.paragraphs.set(name, {
+        this.currentParagraph = {
           displayName: element.attr('display-name'),
           parent: element.attr('parent-style-name'),
           outlineLevel: level ? Number(level) : undefined,
-        });
+        };
+        this.paragraphs.set(name, this.currentParagraph);
+      }
+      return;
+    }
+    if (element.uri === STYLE_NAMESPACE && element.local === 'paragraph-properties') {
+      if (this.currentParagraph) {
+        this.currentParagraph.breakBefore = element.attr('break-before');
+        this.currentParagraph.breakAfter = element.attr('break-after');
       }
       return;
     }
@@ -56,9 +70,24 @@ export class OdtStyles implements XmlHandler {
 
   close(uri: string, local: string) {
     if (uri === ODF.text && local === 'list-style') this.currentList = null;
+    if (uri === STYLE_NAMESPACE && local === 'style') this.currentParagraph = null;
   }
 
   text() {}
+
+  /** Whether a paragraph style (its own setting or its nearest ancestor's, at most 10 up) breaks the page. */
+  pageBreaks(styleName: string | undefined): { before: boolean; after: boolean } {
+    let before: string | undefined;
+    let after: string | undefined;
+    let name = styleName;
+    for (let i = 0; name && i < 10; i++) {
+      const style = this.paragraphs.get(name);
+      before ??= style?.breakBefore;
+      after ??= style?.breakAfter;
+      name = style?.parent;
+    }
+    return { before: before === 'page', after: after === 'page' };
+  }
 
   /** The heading level a paragraph style gives (its own or an ancestor's, at most 10 up), or null. */
   headingLevel(styleName: string | undefined): number | null {
@@ -80,6 +109,8 @@ interface Paragraph {
   kind: 'p';
   parts: string[];
   heading?: number;
+  /** Its style breaks the page after it. */
+  breakAfter?: boolean;
 }
 interface Table {
   kind: 'tbl';
@@ -111,6 +142,11 @@ function flatten(rows: string[][]): string {
  * or bulleted by their list style, nested by depth) and table:table tables (repeated cells and rows
  * capped, nested tables flattened), into Markdown. Frames and text boxes join the paragraph that anchors
  * them.
+ *
+ * Pages: where LibreOffice last laid the document out it left `text:soft-page-break`, and an author's
+ * page break is a paragraph style with `fo:break-before` or `fo:break-after` "page". A block belongs to
+ * the page it starts on: a break met inside a paragraph, list item or table that already has text
+ * starts the page with the next block written.
  */
 export class OdtBody implements XmlHandler {
   private readonly writer: MarkdownWriter;
@@ -118,6 +154,8 @@ export class OdtBody implements XmlHandler {
   private readonly stack: (Paragraph | Table | List)[] = [];
   private skipDepth = 0;
   private inBody = false;
+  /** Page breaks met inside a block that had begun, written after the next block the writer gets. */
+  private breaksAfterBlock = 0;
 
   constructor(writer: MarkdownWriter, styles: OdtStyles) {
     this.writer = writer;
@@ -149,13 +187,25 @@ export class OdtBody implements XmlHandler {
     const top = this.top();
     if (element.uri === ODF.text) {
       switch (element.local) {
-        case 'p': {
-          const heading = this.styles.headingLevel(element.attr('style-name'));
-          this.stack.push(heading === null ? { kind: 'p', parts: [] } : { kind: 'p', parts: [], heading });
+        case 'p':
+        case 'h': {
+          const style = element.attr('style-name');
+          const heading =
+            element.local === 'h'
+              ? Number(element.attr('outline-level') ?? 1)
+              : this.styles.headingLevel(style);
+          const breaks = this.styles.pageBreaks(style);
+          if (breaks.before) this.pageBreak();
+          this.stack.push({
+            kind: 'p',
+            parts: [],
+            ...(heading === null ? {} : { heading }),
+            ...(breaks.after ? { breakAfter: true } : {}),
+          });
           break;
         }
-        case 'h':
-          this.stack.push({ kind: 'p', parts: [], heading: Number(element.attr('outline-level') ?? 1) });
+        case 'soft-page-break':
+          this.pageBreak();
           break;
         case 's':
           if (top?.kind === 'p')
@@ -228,6 +278,7 @@ export class OdtBody implements XmlHandler {
       if ((local === 'p' || local === 'h') && top?.kind === 'p') {
         this.stack.pop();
         this.endParagraph(top);
+        if (top.breakAfter) this.pageBreak();
       } else if ((local === 'list-item' || local === 'list-header') && top?.kind === 'list') {
         this.flushItem(top);
         top.item = null;
@@ -269,9 +320,31 @@ export class OdtBody implements XmlHandler {
       outer.item.push(text);
     } else if (paragraph.heading !== undefined) {
       this.writer.heading(paragraph.heading, text);
+      this.wroteBlock();
     } else {
       this.writer.paragraph(text);
+      this.wroteBlock();
     }
+  }
+
+  /**
+   * A page break here: the writer's next block starts the page, unless a block has begun (a paragraph or
+   * list item with text, or a table), in which case the block after it does.
+   */
+  private pageBreak() {
+    const begun = this.stack.some(
+      (open) =>
+        open.kind === 'tbl' ||
+        (open.kind === 'p' && open.parts.join('').trim() !== '') ||
+        (open.kind === 'list' && (open.item?.some((text) => text.trim() !== '') ?? false)),
+    );
+    if (begun) this.breaksAfterBlock++;
+    else this.writer.pageBreak();
+  }
+
+  /** After the writer got a block: the page breaks met inside it. */
+  private wroteBlock() {
+    for (; this.breaksAfterBlock > 0; this.breaksAfterBlock--) this.writer.pageBreak();
   }
 
   /** Writes the item's paragraphs so far (the list must be the innermost one open). */
@@ -282,6 +355,7 @@ export class OdtBody implements XmlHandler {
     const depth = this.lists().length - 1;
     const ordered = !list.header && (this.styles.lists.get(list.style ?? '')?.get(depth + 1) ?? false);
     this.writer.listItem({ depth, ordered, number: list.number }, text);
+    this.wroteBlock();
   }
 
   private endTable(table: Table) {
@@ -289,6 +363,9 @@ export class OdtBody implements XmlHandler {
     if (outer?.kind === 'tbl' && outer.cell) outer.cell.push(flatten(table.rows));
     else if (outer?.kind === 'p') outer.parts.push(` ${flatten(table.rows)} `);
     else if (outer?.kind === 'list' && outer.item) outer.item.push(flatten(table.rows));
-    else this.writer.table(table.rows);
+    else {
+      this.writer.table(table.rows);
+      this.wroteBlock();
+    }
   }
 }

@@ -100,7 +100,7 @@ function tableRun(lines: Line[], start: number): Line[] {
 }
 
 /** Joins a line to the paragraph text before it, mending a word hyphenated at the line's end. */
-function joinLine(text: string, line: string): string {
+export function joinLine(text: string, line: string): string {
   if (text === '') return line;
   // The last two characters only: a regex anchored at the end would scan the whole paragraph each line.
   if (

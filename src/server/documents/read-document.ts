@@ -4,15 +4,32 @@ import { type DocumentFormat, FORMAT_NAMES, signatureMismatch } from './document
 import type { DocumentLimits } from './document-limits.ts';
 import { extractDoc } from './extract-doc.ts';
 import { extractPdf, PdfProblem } from './extract-pdf.ts';
-import { decodeText, TEXT_PROBLEMS } from './extract-txt.ts';
+import { decodeText, pagesOfText, TEXT_PROBLEMS } from './extract-txt.ts';
 import { MarkdownWriter, TextLimitReached } from './markdown-writer.ts';
 
 export interface ExtractedDocument {
   /** Markdown-ish: headings, paragraphs, lists as lists, tables as pipe tables. */
   text: string;
   format: DocumentFormat;
-  /** PDFs only. */
+  /**
+   * Pages: always for a PDF; for a .docx, .odt or .txt only when the file marks where its pages break
+   * (Word's rendered and hard page breaks, OpenDocument's soft page breaks and page-breaking paragraph
+   * styles, form feeds), with `pageStarts`.
+   */
   pages?: number;
+  /**
+   * Offsets in `text` where each page begins, one per page: the first is 0, none is smaller than the
+   * one before, and a page without text begins where the next one does (or at the end of the text).
+   * Present exactly when `pages` is.
+   */
+  pageStarts?: number[];
+  /** Pipe tables in `text` (0 for a .txt). */
+  tables: number;
+  /**
+   * PDFs only, when any: the 1-based pages with (almost) no text layer that paint an image, for OCR
+   * (extract-pdf.ts says how they are found). Their own few characters, if any, are in `text`.
+   */
+  scannedPages?: number[];
   chars: number;
 }
 
@@ -23,7 +40,7 @@ export interface DocumentJob {
 }
 
 /** An allocation that failed under the memory cap (ArrayBuffer, string or zlib). */
-function isOutOfMemory(err: unknown): boolean {
+export function isOutOfMemory(err: unknown): boolean {
   const message = (err as Error | undefined)?.message ?? '';
   return (
     (err instanceof RangeError &&
@@ -90,19 +107,24 @@ export async function readDocument(job: DocumentJob, limits: DocumentLimits): Pr
   if (mismatch) throw documentErrors.signatureMismatch(mismatch);
 
   const writer = new MarkdownWriter(limits.maxChars);
-  let pages: number | undefined;
+  let scannedPages: number[] = [];
+  const ocrPages = limits.ocr?.maxPages ?? 0;
   try {
     switch (format) {
       case 'txt': {
         const decoded = decodeText(bytes);
         if ('problem' in decoded) throw documentErrors.notText(fileName, TEXT_PROBLEMS[decoded.problem]);
-        const text = decoded.text.trim();
+        const { text, pageStarts } = pagesOfText(decoded.text);
         if (text.length > limits.maxChars) throw new TextLimitReached();
         if (text === '') throw documentErrors.noText(fileName);
-        return { text, format, chars: text.length };
+        const paged = pageStarts.length > 1 ? { pages: pageStarts.length, pageStarts } : {};
+        return { text, format, ...paged, tables: 0, chars: text.length };
       }
       case 'pdf':
-        pages = (await extractPdf(bytes, writer, limits.maxPages)).pages;
+        // The scans OCR reads are checked, and one more: enough to say that more were left out.
+        scannedPages = (
+          await extractPdf(bytes, writer, { maxPages: limits.maxPages, scanChecks: ocrPages + 1 })
+        ).scannedPages;
         break;
       case 'doc':
         await extractDoc(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), writer);
@@ -116,10 +138,21 @@ export async function readDocument(job: DocumentJob, limits: DocumentLimits): Pr
     throw describeFailure(err, job, limits);
   }
   const text = writer.text();
-  if (text.trim() === '') throw documentErrors.noText(fileName);
-  return pages === undefined
-    ? { text, format, chars: text.length }
-    : { text, format, pages, chars: text.length };
+  if (text.trim() === '') {
+    // A scan is read by OCR afterwards (DocumentExtractor.readScannedPages), unless OCR is off.
+    if (scannedPages.length === 0) throw documentErrors.noText(fileName);
+    if (ocrPages === 0) throw documentErrors.scanned();
+  }
+  const paged =
+    format === 'pdf' || writer.hasPageBreaks ? { pages: writer.pages, pageStarts: writer.pageStarts() } : {};
+  return {
+    text,
+    format,
+    ...paged,
+    tables: writer.tables,
+    ...(scannedPages.length > 0 ? { scannedPages } : {}),
+    chars: text.length,
+  };
 }
 
 /** Any error of the readers above as the AppError a person sees. */
@@ -130,7 +163,6 @@ function describeFailure(err: unknown, job: DocumentJob, limits: DocumentLimits)
   if (err instanceof PdfProblem) {
     if (err.problem === 'encrypted') return documentErrors.encrypted(fileName);
     if (err.problem === 'pages') return documentErrors.tooManyPages(fileName, err.pages, limits.maxPages);
-    if (err.problem === 'scanned') return documentErrors.scanned();
     if (err.problem === 'no_text') return documentErrors.noText(fileName);
     return documentErrors.unreadable(fileName, format, err);
   }

@@ -20,6 +20,11 @@ export interface GenerationCall {
   loadDocument?: () => Promise<UploadedDocument>;
   /** An answer within an existing chat (a follow-up, a regenerated answer, an edited request). */
   chat?: ChatContinuation;
+  /**
+   * Or its conversation made once the call is admitted: a document chat's, whose passages are ranked in
+   * the database (not before the cheap refusals).
+   */
+  loadChat?: () => Promise<ChatContinuation>;
 }
 
 /**
@@ -35,7 +40,8 @@ export interface GenerationCall {
  * one of the user's in-flight places before the upload is read (429), given back if the call fails.
  * `start`: count the call against the user's rate limit (the tools and the chats share one budget),
  * check the history quota and the model, take the in-flight place, reserve one generation of the plan
- * (402 when none is left), read the document if any, start the generation. `respond`: JSON once it has
+ * (402 when none is left), make a document chat's conversation, read the document if any, start the
+ * generation. `respond`: JSON once it has
  * ended, or, with `Accept: text/event-stream`, its stream. Made once, in the protected scope
  * (protected-api.ts), and given to both route modules.
  */
@@ -106,12 +112,13 @@ export function createAdmission(app: FastifyInstance): Admission {
       await app.usageRepository.reserve(user.sub, place.id, call.tool.definition.slug, user.org);
       planReservation = place.id;
       // Read only now, past the cheap refusals: an extraction takes a process for up to seconds.
+      const chat = call.loadChat ? await call.loadChat() : call.chat;
       const upload = call.document ?? (call.loadDocument ? await call.loadDocument() : null);
       const document = upload ? await readDocument(app, user.sub, upload) : null;
       if (reply.raw.destroyed) {
         throw new AppError('client_closed:generation', 'The client left before the generation started.');
       }
-      const generation = app.generations.start(place, call.tool, call.input, document, call.chat);
+      const generation = app.generations.start(place, call.tool, call.input, document, chat);
       // The generation holds both now: it frees the place and commits or releases the reservation.
       place = null;
       planReservation = null;
@@ -121,7 +128,7 @@ export function createAdmission(app: FastifyInstance): Admission {
         historyId: generation.historyId,
         service: call.tool.definition.slug,
         title: generation.title,
-        ...runningKind(call.chat),
+        ...runningKind(chat),
         startedAt: new Date().toISOString(),
       });
       return generation;
@@ -200,6 +207,9 @@ async function readDocument(
     pages: extracted.pages,
     format: extracted.format,
     bytes: document.bytes,
+    tables: extracted.tables,
+    ...(extracted.pageStarts ? { pageStarts: extracted.pageStarts } : {}),
+    ...(extracted.scannedPages?.length ? { scannedPages: extracted.scannedPages } : {}),
   };
 }
 

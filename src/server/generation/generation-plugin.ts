@@ -52,6 +52,7 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
         log: app.log,
       }),
       summary: { chunkTokens: app.config.SUMMARY_CHUNK_TOKENS, concurrency: app.config.SUMMARY_CONCURRENCY },
+      scans: app.documents,
       saveRetryMs: app.config.HISTORY_SAVE_RETRY_MS,
       inFlight,
       usage: app.usageRepository,
@@ -72,6 +73,6 @@ export const toolsPlugin = fp<ToolsPluginOptions>(
   },
   {
     name: 'draftsmith-tools',
-    dependencies: ['redis', 'history-repository', 'usage-repository', 'file-storage', 'metrics'],
+    dependencies: ['redis', 'history-repository', 'usage-repository', 'file-storage', 'metrics', 'documents'],
   },
 );

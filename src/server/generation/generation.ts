@@ -5,6 +5,7 @@ import type { ChatMessage } from '#server/db/schema';
 import { AppError, isAppError } from '#server/errors';
 import type { ChatWriter } from '#server/history/chat-writer';
 import { continuationSystem } from '#server/tools/chat-context';
+import { citationRule } from '#server/tools/document-parts';
 import { estimateTokens } from '#server/tools/long-document';
 import {
   type GenerationProgress,
@@ -13,11 +14,20 @@ import {
   type ServerTool,
   type ToolDocument,
 } from '#server/tools/server-tool';
-import type { DocumentFormat } from '#shared/documents';
+import type { DocumentCoverage } from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { toolRequestTitle } from '#shared/tools';
+import {
+  type DocumentForGeneration,
+  type GenerationDocument,
+  labelledDocument,
+  readForGeneration,
+  type ScannedPageReader,
+} from './document-reading.ts';
 import { retryWhileBusy } from './retry-busy.ts';
+
+export type { GenerationDocument } from './document-reading.ts';
 
 export interface GenerationOutcome {
   status: ChatStatus;
@@ -26,6 +36,8 @@ export interface GenerationOutcome {
   /** The id of the answer's message in the chat. */
   messageId: string;
   matchReport: JobMatchReport | null;
+  /** What was read of the document the answer is about (a new chat's, or a regenerated first answer's). */
+  coverage: DocumentCoverage | null;
 }
 
 export interface GenerationDeps {
@@ -34,12 +46,8 @@ export interface GenerationDeps {
   chats: ChatWriter;
   /** SUMMARY_CHUNK_TOKENS and SUMMARY_CONCURRENCY: how long documents are read part by part. */
   summary: { chunkTokens: number; concurrency: number };
-}
-
-/** A document read for the generation: its text and the original file, kept with the chat. */
-export interface GenerationDocument extends ToolDocument {
-  format: DocumentFormat;
-  bytes: Uint8Array;
+  /** Reads a PDF's scanned pages by OCR (`app.documents`). */
+  scans: ScannedPageReader;
 }
 
 export interface GenerationRequest {
@@ -64,6 +72,8 @@ export interface ChatContinuation {
   parentId: string | null;
   /** The conversation the model continues, ending with the request; null: the tool's own run on `input`. */
   turns: ModelTurn[] | null;
+  /** The model's instructions for `turns`, when not the tool's own for a chat (a document chat's, with citations). */
+  system?: string;
 }
 
 /**
@@ -96,6 +106,8 @@ export class Generation {
   /** When it started and when the model's first token came (performance.now()), for the metrics. */
   readonly startedAt = performance.now();
   firstTokenAt: number | null = null;
+  /** How many parts of its document the answer was written from (GenerationRun.summarized). */
+  private partsSummarized = 0;
   /** The tokens its model calls used, summed, where the provider reported them (null: none reported). */
   tokens: { input: number; output: number } | null = null;
 
@@ -167,20 +179,26 @@ export class Generation {
     const { tool } = this;
     const { input } = request;
     const document = request.document ?? null;
+    let read: DocumentForGeneration | null = null;
     let answer = '';
     try {
+      // A scanned PDF's pages are read by OCR first (progress events; Stop ends it there).
+      if (document) read = await this.readDocument(deps, document);
       // A local model still downloading or loading is waited for here, before the provider watchdog
       // of streamModelText starts: the wait may be minutes, and the request goes on once it is ready.
-      await deps.ai
-        .waitForModel({ userId: this.userId, id: this.id }, this.stopper.signal)
-        .catch((err: unknown) => {
-          if (!this.stopped) throw err;
-        });
+      if (!this.stopped) {
+        await deps.ai
+          .waitForModel({ userId: this.userId, id: this.id }, this.stopper.signal)
+          .catch((err: unknown) => {
+            if (!this.stopped) throw err;
+          });
+      }
       if (!this.stopped) {
         const turns = request.chat?.turns;
+        const system = request.chat?.system ?? continuationSystem(tool);
         answer = turns
-          ? await this.askModel(deps, { system: continuationSystem(tool), prompt: turns }, { visible: true })
-          : await tool.run(this.runFor(deps, input, document));
+          ? await this.askModel(deps, { system, prompt: turns }, { visible: true })
+          : await tool.run(this.runFor(deps, input, read));
       }
     } catch (err) {
       throw isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
@@ -189,7 +207,9 @@ export class Generation {
     if (status === 'complete' && answer.trim() === '') {
       throw new AppError('bad_gateway:ai_empty', 'The AI model returned an empty answer. Please try again.');
     }
-    const matchReport = tool.matchReport?.(input, document, answer) ?? null;
+    const plain = read?.plain ?? null;
+    const matchReport = tool.matchReport?.(input, plain, answer) ?? null;
+    const coverage = read ? { ...read.coverage, partsSummarized: this.partsSummarized } : null;
     const { chat } = request;
     const saved = chat
       ? await deps.chats.saveInChat(this.id, {
@@ -208,26 +228,66 @@ export class Generation {
           title: toolRequestTitle(tool.definition, input, document?.name),
           request: (
             tool.userMessage as (input: Record<string, unknown>, document: ToolDocument | null) => string
-          )(input, document),
+          )(input, plain),
           input,
-          document,
+          document:
+            document && read && coverage
+              ? {
+                  name: document.name,
+                  format: document.format,
+                  bytes: document.bytes,
+                  parts: read.parts,
+                  coverage,
+                }
+              : null,
           answer,
           status,
           matchReport,
         });
-    return { status, text: answer, matchReport, ...saved };
+    return { status, text: answer, matchReport, coverage, ...saved };
+  }
+
+  /** The document with its scanned pages read (OCR), in parts, with what was read of it. */
+  private async readDocument(deps: GenerationDeps, document: GenerationDocument) {
+    try {
+      return await readForGeneration(document, {
+        scans: deps.scans,
+        userId: this.userId,
+        signal: this.stopper.signal,
+        progress: (event) => this.report(event),
+      });
+    } catch (err) {
+      // Stopped while its pages were read: saved as stopped, with the document, before any answer; its
+      // scanned pages listed as not read.
+      if (!this.stopped) throw err;
+      const read = await readForGeneration(
+        { ...document, scannedPages: [] },
+        { scans: deps.scans, userId: this.userId, signal: this.stopper.signal, progress: () => {} },
+      );
+      read.coverage.pagesUnreadable = [...(document.scannedPages ?? [])].sort((a, b) => a - b);
+      return read;
+    }
+  }
+
+  /** A progress event to whoever follows the generation, and kept for those who come later. */
+  private report(event: GenerationProgress): void {
+    this.progressLog.push(event);
+    for (const listener of this.progressListeners) listener(event);
   }
 
   private runFor(
     deps: GenerationDeps,
     input: Record<string, unknown>,
-    document: ToolDocument | null,
+    read: DocumentForGeneration | null,
   ): GenerationRun {
     const generation = this;
     const { maxPromptTokens, parallelCalls, checksPromptLength } = deps.ai.promptBudget();
+    // A tool that cites the document reads it labelled with its pages, and is told how to cite them.
+    const cites = read !== null && this.tool.citesDocument === true && read.parts.length > 0;
+    const citing = cites ? `\n\n${citationRule(read.parts[0]?.page !== null)}` : '';
     return {
       input,
-      document,
+      document: read ? (cites ? labelledDocument(read) : read.plain) : null,
       signal: this.stopper.signal,
       get stopped() {
         return generation.stopped;
@@ -247,17 +307,19 @@ export class Generation {
       },
       // Once the model has answered, a later call of the run (a long document's next part) waits for a
       // place in the local model's line rather than failing the run: up to a minute, 5 s apart.
-      ask: (request, options = {}) =>
-        this.answered
+      ask: (question, options = {}) => {
+        const request = { ...question, system: `${question.system}${citing}` };
+        return this.answered
           ? retryWhileBusy(() => this.askModel(deps, request, options), {
               signal: this.stopper.signal,
               attempts: 12,
               delayMs: 5000,
             })
-          : this.askModel(deps, request, options),
-      progress: (event) => {
-        this.progressLog.push(event);
-        for (const listener of this.progressListeners) listener(event);
+          : this.askModel(deps, request, options);
+      },
+      progress: (event) => this.report(event),
+      summarized: (parts) => {
+        this.partsSummarized = parts;
       },
     };
   }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '#server/openapi/route-responses';
 import type { ServerTool } from '#server/tools/server-tool';
-import type { GenerationProgress } from '#shared/generation-progress';
-import { chatMessageResponseSchema, chatStatusSchema } from '#shared/history';
+import { GENERATION_STAGES, type GenerationProgress } from '#shared/generation-progress';
+import { chatMessageResponseSchema, chatStatusSchema, documentCoverageSchema } from '#shared/history';
 import { jobMatchReportSchema } from '#shared/job-match-report';
 
 /**
@@ -15,6 +15,14 @@ export function toolResultSchema(tool: ServerTool) {
     historyId: z.string().meta({ description: 'The saved chat (GET /api/history/item/{id}).' }),
     status: chatStatusSchema.meta({ description: '`stopped` when a Stop ended it early.' }),
     ...(tool.matchReport ? { matchReport: jobMatchReportSchema.nullable() } : {}),
+    ...(tool.definition.transport === 'multipart'
+      ? {
+          coverage: documentCoverageSchema.nullable().meta({
+            description:
+              'What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those that could not be read, its tables and characters, and how many parts the summary was written from. Null without a document.',
+          }),
+        }
+      : {}),
   });
 }
 
@@ -27,7 +35,7 @@ export const generationStartSchema = z.object({
 });
 export const generationDeltaSchema = z.object({ text: z.string() });
 export const generationProgressSchema = z.object({
-  stage: z.enum(['extracting', 'summarizing', 'combining']),
+  stage: z.enum(GENERATION_STAGES),
   done: z.number().int().min(0),
   total: z.number().int().min(0),
   message: z.string().meta({ description: 'A line for the screen, e.g. “Summarizing part 3 of 12”.' }),
@@ -67,6 +75,10 @@ export const chatAnswerSchema = z.object({
   historyId: z.string(),
   status: chatStatusSchema.meta({ description: '`stopped` when a Stop ended it early.' }),
   matchReport: jobMatchReportSchema.nullable().optional(),
+  coverage: documentCoverageSchema.nullable().optional().meta({
+    description:
+      'For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading).',
+  }),
 });
 
 /** The `text/event-stream` reply of an answer within a chat. */

@@ -39,8 +39,9 @@ export async function memberCopyOf(
     const document = await storedDocument(fileStorage, source);
     file = { ...source.file, key: await fileStorage.put(document.bytes, format) };
   }
+  let copy: HistoryRow;
   try {
-    return await history.insertWithinQuota({
+    copy = await history.insertWithinQuota({
       userId: readerId,
       service: source.service,
       title: source.title,
@@ -49,6 +50,7 @@ export async function memberCopyOf(
       status: source.status as ChatStatus,
       file,
       matchReport: source.matchReport,
+      coverage: source.coverage,
       copiedFrom: source.id,
       copiedOrganizationId: source.sharedOrganizationId,
     });
@@ -61,4 +63,16 @@ export async function memberCopyOf(
     }
     throw err;
   }
+  // The document's parts go with it (what the member's follow-ups are answered from); a copy that
+  // could not get them goes again, so that asking once more makes a whole one.
+  if (source.file) {
+    try {
+      await history.copyDocumentParts(source, copy.id);
+    } catch (err) {
+      await history.remove(readerId, copy.id).catch(() => undefined);
+      if (file) await fileStorage.remove(file.key).catch(() => undefined);
+      throw err;
+    }
+  }
+  return copy;
 }

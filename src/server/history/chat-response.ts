@@ -30,6 +30,7 @@ export function toChatResponse(row: HistoryRow): Chat {
       ? { name: row.file.name, size: row.file.size, type: row.file.type, url: `/api/history/${row.id}/file` }
       : null,
     matchReport: row.matchReport ?? null,
+    coverage: row.coverage ?? null,
     teamShare:
       row.sharedOrganizationId && row.organizationSharedAt
         ? { organizationId: row.sharedOrganizationId, sharedAt: row.organizationSharedAt.toISOString() }

@@ -5,7 +5,12 @@ import { retryThroughOutage } from '#server/db/retry-through-outage';
 import type { ChatFileRecord, ChatMessage } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { FileStorage } from '#server/storage/file-storage';
-import { DOCUMENT_MEDIA_TYPES, type DocumentFormat } from '#shared/documents';
+import {
+  DOCUMENT_MEDIA_TYPES,
+  type DocumentCoverage,
+  type DocumentFormat,
+  type DocumentPart,
+} from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import type { HistoryRepository } from './history-repository.ts';
@@ -25,11 +30,16 @@ export interface ChatWriterDeps {
   log: FastifyBaseLogger;
 }
 
-/** A document a chat is made from: kept with the chat (removed again if the chat cannot be saved). */
+/**
+ * A document a chat is made from: kept with the chat (removed again if the chat cannot be saved), with
+ * its text in parts (what follow-ups are answered from and citations show) and what was read of it.
+ */
 export interface ChatDocument {
   name: string;
   format: DocumentFormat;
   bytes: Uint8Array;
+  parts: readonly DocumentPart[];
+  coverage: DocumentCoverage;
 }
 
 export interface NewChat {
@@ -106,6 +116,7 @@ export function createChatWriter(deps: ChatWriterDeps) {
         status: chat.status,
         file,
         matchReport: chat.matchReport,
+        coverage: chat.document?.coverage ?? null,
       };
       try {
         await untilSaved(chat.id, () => deps.history.insert(row));
@@ -113,6 +124,14 @@ export function createChatWriter(deps: ChatWriterDeps) {
         // After an outage, an attempt whose reply was lost may have saved the chat: its file stays.
         if (file && !isDatabaseOutage(err)) await deps.storage.remove(file.key).catch(() => {});
         throw err;
+      }
+      // The document's parts, once the chat exists: a part is never saved without its chat. Retried like
+      // the chat; should they still fail, the chat stands and its follow-ups go without the document.
+      const parts = chat.document?.parts ?? [];
+      if (parts.length > 0) {
+        await untilSaved(chat.id, () => deps.history.insertDocumentParts(chat.id, parts)).catch(
+          (err: unknown) => deps.log.error({ err, historyId: chat.id }, 'could not save a document’s parts'),
+        );
       }
       return { historyId: chat.id, messageId: reply.id };
     },

@@ -5,11 +5,13 @@ import { createKeyedTurns } from '#server/db/keyed-turns';
 import { isUuid, type KeysetCursor } from '#server/db/keyset-cursor';
 import { type ChatFileRecord, type ChatMessage, history } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import type { DocumentCoverage } from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { formatBytes } from '#shared/text';
 import { chatColumns, type HistoryRow } from './chat-columns.ts';
 import { chatShareQueries } from './chat-shares.ts';
+import { documentPartQueries } from './document-parts.ts';
 
 export type { HistoryRow } from './chat-columns.ts';
 
@@ -26,6 +28,8 @@ export interface NewChat {
   /** The uploaded document, already in FileStorage. */
   file?: ChatFileRecord | null;
   matchReport?: JobMatchReport | null;
+  /** What was read of the document (`file`). */
+  coverage?: DocumentCoverage | null;
   /** The team-shared chat this is a member's copy of (history/chat-copy.ts). */
   copiedFrom?: string | null;
   /** The team that chat was shared with: the copy goes when its member leaves the team. */
@@ -185,6 +189,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
 
   return {
     ...chatShareQueries(db),
+    ...documentPartQueries(db),
 
     /**
      * Saves a chat without looking at the quota: a generation's result is never thrown away once it

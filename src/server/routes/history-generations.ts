@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ModelTurn } from '#server/ai/stream-model-text';
 import type { ChatMessage } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { Admission, GenerationCall } from '#server/generation/admission';
@@ -8,13 +9,21 @@ import type { GenerationOutcome } from '#server/generation/generation';
 import { chatAnswerEventStreamSchema, chatAnswerSchema } from '#server/generation/sse-event-schemas';
 import { memberCopyOf, storedDocument } from '#server/history/chat-copy';
 import { toChatResponse } from '#server/history/chat-response';
-import { chatPath, chooseVersion, pathStatus } from '#server/history/chat-thread';
+import { chatPath, chooseVersion, type PathMessage, pathStatus } from '#server/history/chat-thread';
 import { requestMessage } from '#server/history/chat-writer';
 import type { HistoryRow } from '#server/history/history-repository';
 import { apiErrors } from '#server/openapi/route-responses';
 import { validateToolInput } from '#server/routes/read-tool-request';
 import { ADMISSION_REFUSALS, numbered, RUN_FAILURES } from '#server/routes/tool-route-schema';
-import { chatTurns, continuationSystem, fitTurns } from '#server/tools/chat-context';
+import {
+  chatTurns,
+  continuationSystem,
+  documentForRequest,
+  fitTurns,
+  withDocument,
+} from '#server/tools/chat-context';
+import { citationRule } from '#server/tools/document-parts';
+import { estimateTokens } from '#server/tools/long-document';
 import { serverToolOf } from '#server/tools/prompts';
 import type { ServerTool } from '#server/tools/server-tool';
 import { chatSchema, chooseVersionSchema, FOLLOW_UP_MAX, followUpSchema } from '#shared/history';
@@ -116,6 +125,7 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
       historyId: outcome.historyId,
       status: outcome.status,
       ...(outcome.matchReport ? { matchReport: outcome.matchReport } : {}),
+      ...(row?.coverage || outcome.coverage ? { coverage: outcome.coverage ?? row?.coverage ?? null } : {}),
     };
   }
 
@@ -149,11 +159,8 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
       const { row, tool } = await ownChatOrCopy(request, request.params.id);
       const path = chatPath(row.messages, row.currentMessageId);
       const question = requestMessage(path.at(-1)?.id ?? null, request.body.content);
-      const turns = [
-        ...chatTurns(tool, path, row.file !== null),
-        { role: 'user' as const, content: question.content },
-      ];
-      const call = continuation(app, row, tool, { request: question, parentId: null, turns });
+      const asked = () => withChatDocument(app, row, tool, path, question.content);
+      const call = continuation(app, row, tool, { request: question, parentId: null, asked });
       return answer(request, reply, call);
     },
   );
@@ -190,16 +197,15 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
         const call = continuation(app, row, tool, {
           request: null,
           parentId: question.id,
-          turns: null,
           input,
         });
         return answer(request, reply, call);
       }
-      const turns = chatTurns(tool, path.slice(0, requestAt + 1));
+      const asked = () => withChatDocument(app, row, tool, path.slice(0, requestAt), question.content);
       return answer(
         request,
         reply,
-        continuation(app, row, tool, { request: null, parentId: question.id, turns }),
+        continuation(app, row, tool, { request: null, parentId: question.id, asked }),
       );
     },
   );
@@ -226,7 +232,7 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
       const input = validateToolInput(tool, request.body, row.file !== null);
       const document = row.file ? { name: row.file.name, text: '' } : null;
       const edited = requestMessage(null, tool.userMessage(input as never, document), input);
-      const call = continuation(app, row, tool, { request: edited, parentId: null, turns: null, input });
+      const call = continuation(app, row, tool, { request: edited, parentId: null, input });
       return answer(request, reply, call);
     },
   );
@@ -268,8 +274,55 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
 };
 
 /**
- * The call for an answer within `row`: the turns trimmed to the model's prompt (413 when the last request
- * alone does not fit), and the chat's document to read again when the tool runs on the first request.
+ * The conversation for an answer to `request` after the messages of `before` (the path up to it): for a
+ * chat made from a document, the document goes with the request (issue 32), the whole of it when it fits
+ * the model's prompt beside the conversation, else its parts that best match the request (full-text
+ * ranking), labelled with their pages, and the model is told to cite them. A chat saved before its
+ * document was kept in parts tells the model that the document is left out.
+ */
+async function withChatDocument(
+  app: FastifyInstance,
+  row: HistoryRow,
+  tool: ServerTool,
+  before: readonly PathMessage[],
+  request: string,
+): Promise<{ turns: ModelTurn[]; system?: string }> {
+  if (!row.file) return { turns: [...chatTurns(tool, before), { role: 'user', content: request }] };
+  const repo = app.historyRepository;
+  const conversation = chatTurns(tool, before, 'with-question');
+  const { maxPromptTokens } = app.ai.promptBudget();
+  const used =
+    estimateTokens(continuationSystem(tool)) +
+    estimateTokens(request) +
+    conversation.reduce((sum, turn) => sum + estimateTokens(turn.content), 0);
+  // What the conversation leaves, but at least half the prompt: the oldest turns give way to the document.
+  const room = Math.max(maxPromptTokens - used - DOCUMENT_MARGIN_TOKENS, Math.floor(maxPromptTokens / 2));
+  const document = await documentForRequest(
+    {
+      size: () => repo.documentSize(row),
+      all: () => repo.documentParts(row),
+      ranked: (limit) => repo.rankedDocumentParts(row, request, limit),
+    },
+    room,
+  );
+  if (!document) {
+    return { turns: [...chatTurns(tool, before, 'left-out'), { role: 'user', content: request }] };
+  }
+  const content = withDocument(request, { ...document, name: row.file.name });
+  const paged = /^\[p\. \d+\]/m.test(document.text);
+  return {
+    turns: [...conversation, { role: 'user', content }],
+    system: `${continuationSystem(tool)}\n\n${citationRule(paged)}`,
+  };
+}
+
+/** Room kept beside the document for the citation rule, the intro and the estimate's error. */
+const DOCUMENT_MARGIN_TOKENS = 300;
+
+/**
+ * The call for an answer within `row`: its conversation (`asked`), made once the call is admitted and
+ * trimmed to the model's prompt (413 when the last request alone does not fit); or, with none, the tool
+ * run again on the first request, with the chat's document read again once the call is admitted.
  */
 function continuation(
   app: FastifyInstance,
@@ -278,21 +331,34 @@ function continuation(
   answer: {
     request: ChatMessage | null;
     parentId: string | null;
-    turns: { role: 'user' | 'assistant'; content: string }[] | null;
+    asked?: () => Promise<{ turns: ModelTurn[]; system?: string }>;
     input?: Record<string, unknown>;
   },
 ): GenerationCall {
-  const { maxPromptTokens } = app.ai.promptBudget();
-  const turns = answer.turns ? fitTurns(continuationSystem(tool), answer.turns, maxPromptTokens).turns : null;
   const chat = {
     historyId: row.id,
     title: row.title,
     request: answer.request,
     parentId: answer.parentId,
-    turns,
   };
   const input = answer.input ?? {};
+  const { asked } = answer;
+  if (asked) {
+    const loadChat = async () => {
+      const { turns, system } = await asked();
+      const { maxPromptTokens } = app.ai.promptBudget();
+      const fitted = fitTurns(system ?? continuationSystem(tool), turns, maxPromptTokens).turns;
+      return { ...chat, turns: fitted, ...(system ? { system } : {}) };
+    };
+    return { tool, input, document: null, loadChat };
+  }
   // The tool runs on the first request again: the chat's document is read once the call is admitted.
-  const loadDocument = !turns && row.file ? () => storedDocument(app.fileStorage, row) : undefined;
-  return { tool, input, document: null, ...(loadDocument ? { loadDocument } : {}), chat };
+  const loadDocument = row.file ? () => storedDocument(app.fileStorage, row) : undefined;
+  return {
+    tool,
+    input,
+    document: null,
+    ...(loadDocument ? { loadDocument } : {}),
+    chat: { ...chat, turns: null },
+  };
 }

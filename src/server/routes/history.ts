@@ -14,6 +14,7 @@ import { DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES, extensionOf } from '#shared/doc
 import {
   chatSchema,
   createHistorySchema,
+  documentPassageSchema,
   HISTORY_PAGE_DEFAULT,
   HISTORY_PAGE_MAX,
   historyPageSchema,
@@ -58,6 +59,37 @@ const notFound = () => new AppError('not_found:history', 'No such history chat.'
  * The history API (docs/product.md §7), in the protected scope (the caller is `request.user`). Ownership lives in the
  * repository's queries; uid paths must be the caller's.
  */
+/** The most pages one citation's passage shows. */
+const PASSAGE_MAX_PAGES = 20;
+
+const passageQuery = z.object({
+  pages: z
+    .string()
+    .regex(/^\d{1,6}(?:\s*[-–]\s*\d{1,6})?$/, 'pages must be a page number or a range such as 12-13.')
+    .optional(),
+  part: z.coerce.number().int('part must be a whole number.').min(1).max(1_000_000).optional(),
+});
+
+/** The pages or the part a passage request names (400 unless exactly one, and a range in order). */
+function passageRange(
+  query: z.infer<typeof passageQuery>,
+): { pages: { from: number; to: number } } | { part: number } {
+  const invalid = (message: string) => new AppError('bad_request:validation', message);
+  if ((query.pages === undefined) === (query.part === undefined)) {
+    throw invalid('Give either pages (such as 12 or 12-13) or part.');
+  }
+  if (query.part !== undefined) return { part: query.part };
+  const [from = 0, to = from] = (query.pages ?? '').split(/\s*[-–]\s*/).map(Number);
+  if (from < 1 || to < from) throw invalid('pages must start at 1 and run forwards, such as 12-13.');
+  if (to - from + 1 > PASSAGE_MAX_PAGES) throw invalid(`A passage is at most ${PASSAGE_MAX_PAGES} pages.`);
+  return { pages: { from, to } };
+}
+
+/** 'p. 12' or 'pp. 12–13', as answers cite pages. */
+function pagesLabel({ from, to }: { from: number; to: number }): string {
+  return from === to ? `p. ${from}` : `pp. ${from}–${to}`;
+}
+
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.historyRepository;
 
@@ -225,6 +257,48 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(file.stream);
   });
+
+  app.get(
+    '/history/:id/document/passage',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'The text of the pages an answer cites',
+        description:
+          'The text of the chat’s document on the pages an answer cites, `(p. 12)` or `(pp. 12–13)` (`pages=12` ' +
+          'or `pages=12-13`, at most 20 pages), or of the part it cites in a document without page numbers, ' +
+          '`(part 3)` (`part=3`): what the web app’s side panel shows, as Markdown. For the chat’s author and ' +
+          'the members of the team it is shared with. 400 `bad_request:validation` without exactly one of the ' +
+          'two, or for a range that is not one; 404 `not_found:file` when the chat has no document or is not ' +
+          'the caller’s to read; 404 `not_found:passage` for a page the document does not have, a page with no ' +
+          'text (one that could not be read), or a chat saved before its document was kept in pages.',
+        params: idParams,
+        querystring: passageQuery,
+        response: { 200: documentPassageSchema, ...apiErrors(400, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      const row =
+        (await repo.get(user.sub, request.params.id)) ??
+        (await app.teamsRepository.teamChat(user.sub, request.params.id));
+      if (!row?.file) throw new AppError('not_found:file', 'This chat has no uploaded file.');
+      const range = passageRange(request.query);
+      const parts = await repo.documentPassage(row, range);
+      if (parts.length === 0) {
+        const what = 'part' in range ? `part ${range.part}` : pagesLabel(range.pages);
+        throw new AppError('not_found:passage', `The document has no text on ${what}.`);
+      }
+      const format = DOCUMENT_FORMATS.find((f) => DOCUMENT_MEDIA_TYPES[f] === row.file?.type) ?? 'txt';
+      return {
+        label: 'part' in range ? `part ${range.part}` : pagesLabel(range.pages),
+        pages: 'part' in range ? null : range.pages,
+        text: parts.map((part) => part.text).join('\n\n'),
+        fileName: row.file.name,
+        format,
+      };
+    },
+  );
 
   // Each export is built on this thread (a .docx of a long answer takes a good part of a second).
   const limitExports = perUserRateLimit(app, {

@@ -71,7 +71,7 @@ const DOCUMENT_REFUSALS = {
   'bad_request:file_unreadable': 'damaged or incomplete (also when reading it crashed)',
   'bad_request:file_encrypted': 'protected by a password',
   'bad_request:file_not_text': 'a .txt that is not plain text',
-  'unprocessable:file_scanned': 'a PDF of scanned images without text (no OCR)',
+  'unprocessable:file_scanned': 'a PDF of scanned images without text while OCR is off (`OCR_MAX_PAGES=0`)',
   'unprocessable:file_no_text': 'no text to read',
   'payload_too_large:file': 'over DOCUMENT_MAX_BYTES',
   'payload_too_large:file_pages': 'a PDF of more than DOCUMENT_MAX_PAGES pages',
@@ -116,12 +116,12 @@ function toolRefusals(multipart: boolean): string {
 
 function description(tool: ServerTool): string {
   const { outputField, transport } = tool.definition;
-  const reply = `{${outputField}, historyId, status${tool.matchReport ? ', matchReport' : ''}}`;
+  const reply = `{${outputField}, historyId, status${tool.matchReport ? ', matchReport' : ''}${transport === 'multipart' ? ', coverage' : ''}}`;
   const rows = [
     '- `start` `{generationId, historyId}`: first (also the `X-Generation-Id` header)',
     ...(transport === 'multipart'
       ? [
-          '- `progress` `{stage, done, total, message}`: with a document, once it is read (`extracting`), then per part of a long one (`summarizing`, `combining`)',
+          '- `progress` `{stage, done, total, message}`: with a document, once it is read (`extracting`), per scanned page read by OCR (`ocr`), then per part of a long one (`summarizing`, `combining`)',
         ]
       : []),
     '- `delta` `{text}`: the next piece of the answer',

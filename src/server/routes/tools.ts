@@ -11,7 +11,8 @@ import { toolRouteSchema } from './tool-route-schema.ts';
  * One factory for the tool routes (POST /api/explain-code, …), in the protected scope (the caller
  * is `request.user`, authenticated before the body is read). Each reads its request (JSON, or a form
  * with a document), starts a generation through the one admission pipeline (generation/admission.ts),
- * and answers JSON `{<outputField>, historyId, status}` (and `matchReport` for the resume assistant) or,
+ * and answers JSON `{<outputField>, historyId, status}` (and `matchReport` for the resume assistant,
+ * `coverage` for the tools that take a document) or,
  * with `Accept: text/event-stream`, streams it.
  */
 export async function toolRoutes(app: FastifyInstance, { admission }: { admission: Admission }) {
@@ -36,5 +37,6 @@ function toolReply(tool: ServerTool) {
     historyId: outcome.historyId,
     status: outcome.status,
     ...(tool.matchReport ? { matchReport: outcome.matchReport } : {}),
+    ...(tool.definition.transport === 'multipart' ? { coverage: outcome.coverage } : {}),
   });
 }

@@ -63,7 +63,7 @@ describe('chatTurns', () => {
   });
 
   it('says that a chat’s document is left out rather than sending an empty one', () => {
-    const turns = chatTurns(SERVER_TOOLS['doc-summarizer'] as never, path, true);
+    const turns = chatTurns(SERVER_TOOLS['doc-summarizer'] as never, path, 'left-out');
     expect(turns[0]?.content).toMatch(
       /^Language: python\n\n\(The document this request was made from is not repeated/,
     );

@@ -1,7 +1,9 @@
 import type { ModelTurn } from '#server/ai/stream-model-text';
 import { AppError } from '#server/errors';
 import type { PathMessage } from '#server/history/chat-thread';
+import { type DocumentPart, labelledText, PART_TOKENS, passagesWithin } from './document-parts.ts';
 import { estimateTokens } from './long-document.ts';
+import { delimited } from './prompt-format.ts';
 import { type ServerTool, withDocumentText } from './server-tool.ts';
 
 /** Said to the model beside the tool's own instructions when it continues a chat. */
@@ -14,17 +16,33 @@ export function continuationSystem(tool: ServerTool): string {
 }
 
 /**
+ * How a chat's document reaches the model: `none` (no document), `left-out` (a chat saved before its
+ * document was kept in parts: the model is told it is not there), `with-question` (its text, or the
+ * passages that best match, go with the latest request: `withDocument`).
+ */
+export type ChatDocumentUse = 'none' | 'left-out' | 'with-question';
+
+/**
  * The conversation the model continues for an answer to `path`'s last message (a request): every
  * request and answer on the path, the first request as the tool put it to the model when its form's
  * fields were kept (its own structure and instructions) and as the chat shows it otherwise; a chat
- * made from a document says that the document is left out.
+ * made from a document says where the document is.
  */
-export function chatTurns(tool: ServerTool, path: readonly PathMessage[], withDocument = false): ModelTurn[] {
+export function chatTurns(
+  tool: ServerTool,
+  path: readonly PathMessage[],
+  document: ChatDocumentUse = 'none',
+): ModelTurn[] {
   return path.map((message, index) => {
     if (index !== 0 || message.role !== 'user') return { role: message.role, content: message.content };
-    // A chat made from a document: its text is not repeated (it may be far longer than the model
-    // reads); the model is told so, and works from its own earlier answers.
-    if (withDocument) return { role: 'user', content: `${message.content}\n\n${DOCUMENT_LEFT_OUT}` };
+    // A chat made from a document: its text is not repeated here (it may be far longer than the model
+    // reads): it comes with the latest request, or the model is told that it is left out.
+    if (document !== 'none') {
+      return {
+        role: 'user',
+        content: `${message.content}\n\n${document === 'left-out' ? DOCUMENT_LEFT_OUT : DOCUMENT_WITH_QUESTION}`,
+      };
+    }
     const content = message.input
       ? tool.buildPrompt(withDocumentText(message.input, null) as never)
       : message.content;
@@ -34,6 +52,49 @@ export function chatTurns(tool: ServerTool, path: readonly PathMessage[], withDo
 
 const DOCUMENT_LEFT_OUT =
   '(The document this request was made from is not repeated here: answer from your earlier answers, and say so when a question needs the document itself.)';
+const DOCUMENT_WITH_QUESTION =
+  '(The document this request was made from is given with the latest message, whole or in the passages that best match it.)';
+
+/**
+ * The document given with a request (`with-question`): the whole of it, or the passages that best
+ * match the request, labelled with their pages (`labelledText`), as data.
+ */
+export function withDocument(
+  request: string,
+  document: { text: string; whole: boolean; name: string },
+): string {
+  const intro = document.whole
+    ? `The whole text of the document “${document.name}” is below.`
+    : `The passages of the document “${document.name}” that best match this message are below; the rest of the document is not given. If the answer needs a part that is not here, say so.`;
+  return [request, '', intro, delimited('document', document.text)].join('\n');
+}
+
+/**
+ * The document for a request with `room` tokens of the prompt left for it: the whole text when it fits
+ * (estimated from its length before it is read), else the best-ranked parts that fit, in the document's
+ * order. Null when the chat keeps no parts (saved before they were kept).
+ */
+export async function documentForRequest(
+  parts: {
+    size(): Promise<{ parts: number; characters: number }>;
+    all(): Promise<DocumentPart[]>;
+    ranked(limit: number): Promise<DocumentPart[]>;
+  },
+  room: number,
+): Promise<{ text: string; whole: boolean } | null> {
+  const size = await parts.size();
+  if (size.parts === 0) return null;
+  // Each part's label and the blank lines around it, as labelledText writes them.
+  const wholeTokens = Math.ceil(size.characters / 3) + size.parts * 6;
+  if (wholeTokens <= room) {
+    const text = labelledText(await parts.all());
+    if (estimateTokens(text) <= room) return { text, whole: true };
+  }
+  // Enough candidates to fill the room with parts of the usual size, and then some.
+  const limit = Math.min(size.parts, Math.ceil(room / (PART_TOKENS / 2)) + 10);
+  const best = passagesWithin(await parts.ranked(limit), room);
+  return { text: labelledText(best), whole: false };
+}
 
 /**
  * The turns that fit the model's prompt beside `system`: the oldest are left out, a request with the

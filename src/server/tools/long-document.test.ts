@@ -58,6 +58,22 @@ describe('splitIntoParts', () => {
     expect(parts.some((part) => part.includes(table))).toBe(true);
   });
 
+  it('cuts a table longer than a part between rows, each piece with the header row again', () => {
+    const header = '| Region | Quarter | Revenue |';
+    const rule = '| --- | --- | --- |';
+    const rows = Array.from({ length: 60 }, (_, i) => `| Region ${i} | Q${(i % 4) + 1} | ${1000 + i} |`);
+    const parts = splitIntoParts([header, rule, ...rows].join('\n'), 120);
+    expect(parts.length).toBeGreaterThan(2);
+    for (const part of parts) {
+      const lines = part.split('\n');
+      expect(lines.slice(0, 2)).toEqual([header, rule]);
+      expect(lines.length).toBeGreaterThan(2);
+      expect(estimateTokens(part)).toBeLessThanOrEqual(120);
+    }
+    // Every row once, in order.
+    expect(parts.flatMap((part) => part.split('\n').slice(2))).toEqual(rows);
+  });
+
   it('splits two million characters of CJK quickly, whatever breaks it has', () => {
     const sentence = '東京の委員会は予算を見直した。';
     const cases = [

@@ -26,9 +26,10 @@ export function estimateTokens(text: string): number {
 
 /**
  * The text in parts of at most `maxTokens` (estimated), each made of whole paragraphs where it can be:
- * a paragraph too long for one part is cut at line ends, then after sentences, and only a run of text
- * without any such break at the last space (or anywhere) before the limit. No text is lost or repeated,
- * only the whitespace where it is cut.
+ * a table too long for one part is cut between rows with its header row repeated in each piece; any
+ * other paragraph too long for one part is cut at line ends, then after sentences, and only a run of
+ * text without any such break at the last space (or anywhere) before the limit. No text is lost, and
+ * nothing repeated but a long table's header; only the whitespace where it is cut.
  */
 export function splitIntoParts(text: string, maxTokens: number): string[] {
   const limit = Math.max(2, Math.floor(maxTokens));
@@ -40,9 +41,32 @@ export function splitIntoParts(text: string, maxTokens: number): string[] {
   return packed(pieces, '\n\n', limit);
 }
 
-/** One paragraph as pieces that each fit: whole if it does, else cut at lines, sentences, spaces. */
+/** A pipe table's separator line, `| --- | :---: |`: the line after its header row. */
+const TABLE_RULE = /^\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
+
+/**
+ * A table too long for one piece, cut between rows, each piece a table of its own with the header row
+ * repeated (so that every piece still says what its columns are); null for a paragraph that is not a
+ * table, or whose header leaves too little room for its rows.
+ */
+function cutTable(paragraph: string, limit: number): string[] | null {
+  const lines = paragraph.split('\n');
+  if (lines.length < 3 || !lines[0]?.startsWith('|') || !TABLE_RULE.test(lines[1] ?? '')) return null;
+  const head = `${lines[0]}\n${lines[1]}`;
+  const room = limit - tokensIn(head) - 1;
+  if (room < Math.max(20, limit / 4)) return null;
+  const rows = lines.slice(2).flatMap((row) => cutToFit(row, room));
+  return packed(rows, '\n', room).map((group) => `${head}\n${group}`);
+}
+
+/**
+ * One paragraph as pieces that each fit: whole if it does; a table between rows, its header repeated;
+ * else cut at lines, sentences, spaces.
+ */
 function cutToFit(paragraph: string, limit: number): string[] {
   if (tokensIn(paragraph) <= limit) return [paragraph];
+  const table = cutTable(paragraph, limit);
+  if (table) return table;
   const lines = paragraph.split('\n');
   if (lines.length > 1)
     return packed(

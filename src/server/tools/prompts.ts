@@ -76,7 +76,7 @@ export function combinePrompt(summaries: string[], final: boolean): string {
           'Merge them into one summary of this stretch of the document, as bullets grouped under the topics they cover, keeping every important specific (figures, names, dates, decisions, action items).',
         ]),
     '',
-    'Write in the language of the document. Do not mention the parts or that you were given summaries.',
+    'Write in the language of the document. Do not mention the parts or that you were given summaries. Keep the page citations the summaries give, such as (p. 12), with the points they belong to.',
     '',
     joined,
   ].join('\n');
@@ -103,6 +103,7 @@ const docSummarizer = serverTool('doc-summarizer', {
     return [`Document: ${document.name}${pages}`, ...(text ? ['', text] : [])].join('\n');
   },
   run: (run) => summarizeInParts(run, { system: SYSTEM, wholePrompt, partPrompt, combinePrompt }),
+  citesDocument: true,
 });
 
 // code-refactor

@@ -25,6 +25,8 @@ export interface GenerationRun {
     options?: { visible?: boolean },
   ): Promise<string>;
   progress(event: GenerationProgress): void;
+  /** How many parts of the document the answer was written from (1: the whole of it in one call). */
+  summarized(parts: number): void;
 }
 
 /** A document sent with the request, as read by the extractor (src/server/documents). */
@@ -55,6 +57,12 @@ export interface ServerTool<S extends ToolSlug = ToolSlug> {
    * summarizer reads a long document part by part). Resolves with the text to save.
    */
   run(run: GenerationRun): Promise<string>;
+  /**
+   * Whether its answer about a document cites the document's pages (the doc summarizer): it then reads
+   * the text labelled with its pages (`[p. 12]`), told how to cite them. A tool that rewrites the
+   * document (the resume assistant) reads it plain; follow-ups on its chats cite pages all the same.
+   */
+  citesDocument?: boolean;
   /** The resume assistant's job match report, computed from the request and the answer, not by the model. */
   matchReport?(
     input: Record<string, unknown>,

@@ -38,6 +38,7 @@ function fakeRun(
       return answer(prompt);
     },
     progress: (event) => progress.push(event),
+    summarized: () => {},
   };
   return { run, calls, progress };
 }

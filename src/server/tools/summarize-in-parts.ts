@@ -27,9 +27,11 @@ export async function summarizeInParts(run: GenerationRun, prompts: SummaryPromp
     run.budget.chunkTokens - estimateTokens(prompts.partPrompt('', 1, 1)) - 50,
   );
   if (estimateTokens(prompts.wholePrompt(text)) <= run.budget.chunkTokens) {
+    run.summarized(1);
     return run.ask({ system: prompts.system, prompt: prompts.wholePrompt(text) }, { visible: true });
   }
   const parts = splitIntoParts(text, partTokens);
+  run.summarized(parts.length);
   const summaries = await summarizeParts(run, prompts, parts);
   if (run.stopped) return summarySoFar(summaries, parts.length);
   const final = await combine(run, prompts, summaries as string[]);

@@ -1,0 +1,133 @@
+import type { DocumentExtractor } from '#server/documents/document-extractor';
+import { mergeScannedText } from '#server/documents/scanned-text';
+import { type DocumentPart, labelledText, splitDocument } from '#server/tools/document-parts';
+import type { GenerationProgress, ToolDocument } from '#server/tools/server-tool';
+import type { DocumentCoverage, DocumentFormat } from '#shared/documents';
+
+/** A document read for the generation (generation/admission.ts): its text and the original file. */
+export interface GenerationDocument extends ToolDocument {
+  format: DocumentFormat;
+  bytes: Uint8Array;
+  /** Where each page begins in `text`, for a document with page numbers. */
+  pageStarts?: number[];
+  /** Its tables, as the extractor wrote them. */
+  tables: number;
+  /** PDF pages without a text layer, to be read by OCR. */
+  scannedPages?: number[];
+}
+
+/** The scanned pages of a PDF read by OCR in the isolated extractor, and its limits (`app.documents`). */
+export type ScannedPageReader = Pick<DocumentExtractor, 'readScannedPages' | 'limits'>;
+
+/** A document as the generation uses it, once its scanned pages are read. */
+export interface DocumentForGeneration {
+  /** Its plain text (what the resume assistant rewrites and its match report reads). */
+  plain: ToolDocument;
+  /** Its text in parts, each within a page: saved with the chat for follow-ups and citations. */
+  parts: DocumentPart[];
+  /** What was read of it; the answer adds how many parts it summarized. */
+  coverage: Omit<DocumentCoverage, 'partsSummarized'>;
+}
+
+/**
+ * Reads a document's scanned pages by OCR (a `progress` event a page: 'Reading page 3 of 12
+ * (scanned)'; Stop aborts it), puts their text in place, cuts the whole into parts and says what was
+ * read: pages with a text layer, pages read by OCR, pages that could not be read (listed, never dropped
+ * silently), tables and characters.
+ */
+export async function readForGeneration(
+  document: GenerationDocument,
+  options: {
+    scans: ScannedPageReader;
+    userId: string;
+    signal: AbortSignal;
+    progress: (event: GenerationProgress) => void;
+  },
+): Promise<DocumentForGeneration> {
+  const scanned = document.scannedPages ?? [];
+  let { text, pageStarts } = document;
+  let unreadable: number[] = [];
+  let ocrPages = 0;
+  if (scanned.length > 0) {
+    // The pages OCR reads (at most OCR_MAX_PAGES: the rest are listed as not read).
+    let total = Math.min(scanned.length, options.scans.limits.ocr?.maxPages ?? scanned.length);
+    const report = (done: number) =>
+      options.progress({
+        stage: 'ocr',
+        done,
+        total,
+        message:
+          done < total
+            ? `Reading page ${done + 1} of ${total} (scanned)`
+            : `Read ${total === 1 ? 'the scanned page' : `${total} scanned pages`}`,
+      });
+    report(0);
+    const read = await options.scans.readScannedPages(
+      { bytes: document.bytes, fileName: document.name },
+      scanned,
+      {
+        userId: options.userId,
+        signal: options.signal,
+        onPage: (progress) => {
+          total = progress.total;
+          report(progress.done);
+        },
+      },
+    );
+    const merged = mergeScannedText(
+      {
+        text,
+        format: document.format,
+        chars: text.length,
+        tables: document.tables,
+        pages: document.pages,
+        pageStarts,
+        scannedPages: scanned,
+      },
+      read.texts,
+      options.scans.limits.maxChars,
+    );
+    text = merged.text;
+    pageStarts = merged.pageStarts;
+    // Pages OCR could not read, and those read but left out to keep within DOCUMENT_MAX_CHARS.
+    const notRead = new Set([...read.unreadable.map((entry) => entry.page), ...(merged.scannedPages ?? [])]);
+    unreadable = [...notRead].sort((a, b) => a - b);
+    ocrPages = [...read.texts.keys()].filter(
+      (page) => !notRead.has(page) && read.texts.get(page)?.trim(),
+    ).length;
+  }
+  const pages = document.pages ?? null;
+  const parts = splitDocument(text, pageStarts);
+  const scannedSet = new Set(scanned);
+  const pagesWithText =
+    pages === null || !document.pageStarts
+      ? null
+      : countPagesWithText(document.text, document.pageStarts, scannedSet);
+  return {
+    plain: { name: document.name, text, ...(document.pages ? { pages: document.pages } : {}) },
+    parts,
+    coverage: {
+      pages,
+      pagesWithText,
+      pagesOcr: ocrPages,
+      pagesUnreadable: unreadable,
+      tables: document.tables,
+      characters: text.length,
+    },
+  };
+}
+
+/** The document as a citing tool reads it: its text labelled with its pages (`[p. 12]`) or parts. */
+export function labelledDocument(read: DocumentForGeneration): ToolDocument {
+  return { ...read.plain, text: labelledText(read.parts) };
+}
+
+/** Pages whose text layer had text (a scanned page's few stray characters do not count). */
+function countPagesWithText(text: string, pageStarts: readonly number[], scanned: Set<number>): number {
+  let count = 0;
+  for (let i = 0; i < pageStarts.length; i++) {
+    if (scanned.has(i + 1)) continue;
+    if (text.slice(pageStarts[i], pageStarts[i + 1] ?? text.length).trim() !== '') count++;
+  }
+  return count;
+}
