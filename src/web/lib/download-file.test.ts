@@ -100,3 +100,80 @@ describe('downloadApiFile', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('openApiFile', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    vi.resetModules();
+    vi.useRealTimers();
+  });
+
+  function stubTab(tab: { location: { href: string }; opener: unknown; close: () => void } | null) {
+    const storage = new Map([['access-token', 'a.b.c']]);
+    const open = vi.fn(() => tab);
+    vi.stubGlobal('window', {
+      open,
+      localStorage: {
+        getItem: (k: string) => storage.get(k) ?? null,
+        setItem: (k: string, v: string) => void storage.set(k, v),
+        removeItem: (k: string) => void storage.delete(k),
+      },
+      location: { pathname: '/services/doc-summarizer', assign: vi.fn() },
+    });
+    return open;
+  }
+
+  it('opens a tab at once, then shows the file fetched with the bearer token at its page', async () => {
+    vi.useFakeTimers();
+    const tab = { location: { href: '' }, opener: {} as unknown, close: vi.fn() };
+    const open = stubTab(tab);
+    const fetchMock = vi.fn(async () => new Response('%PDF-1.7', { headers: { 'content-type': 'x/y' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    let shown: Blob | null = null;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      shown = blob as Blob;
+      return 'blob:pdf';
+    });
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+
+    const { openApiFile } = await import('./download-file.ts');
+    await openApiFile('/api/history/h1/file', { type: 'application/pdf', fragment: '#page=12' });
+
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/history/h1/file');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer a.b.c');
+    expect(tab.location.href).toBe('blob:pdf#page=12');
+    expect((shown as Blob | null)?.type).toBe('application/pdf');
+    // The object URL is revoked later, once the tab has read it.
+    expect(revoke).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(revoke).toHaveBeenCalledWith('blob:pdf');
+  });
+
+  it('closes the tab when the file cannot be fetched, and says when the browser blocked it', async () => {
+    const tab = { location: { href: '' }, opener: null, close: vi.fn() };
+    stubTab(tab);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ error: { code: 'not_found:history', message: 'Chat not found' } }, { status: 404 }),
+      ),
+    );
+    const { openApiFile } = await import('./download-file.ts');
+    await expect(openApiFile('/api/history/h1/file', { type: 'application/pdf' })).rejects.toThrow(
+      'Chat not found',
+    );
+    expect(tab.close).toHaveBeenCalled();
+
+    stubTab(null);
+    await expect(openApiFile('/api/history/h1/file', { type: 'application/pdf' })).rejects.toThrow(
+      'Allow pop-ups',
+    );
+    await expect(openApiFile('https://elsewhere.example/f.pdf', { type: 'application/pdf' })).rejects.toThrow(
+      'This file is not on this server.',
+    );
+  });
+});

@@ -79,3 +79,31 @@ export async function downloadApiFile(url: string, fallbackName: string): Promis
   const blob = await response.blob();
   saveBlob(blob, fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName);
 }
+
+/** How long an opened file's object URL lives: long enough for the new tab to load it. */
+const OPENED_FILE_KEPT_MS = 5 * 60_000;
+
+/**
+ * Opens an API file in a new tab (a chat's PDF at a page: `fragment` '#page=12'), fetched with the
+ * bearer token as downloadApiFile does, shown from an object URL of its Blob (as `type`, so the browser
+ * shows it rather than saving it), revoked a few minutes later. Call it from a click: the tab is opened
+ * at once, while the click still allows it (a browser blocks one opened after a download), and closed
+ * again when the download fails. Throws as downloadApiFile does, and when the browser blocked the tab.
+ */
+export async function openApiFile(url: string, { type, fragment = '' }: { type: string; fragment?: string }) {
+  if (!isApiPath(url)) throw new Error('This file is not on this server.');
+  const tab = window.open('', '_blank');
+  if (!tab) throw new Error('Your browser blocked the new tab. Allow pop-ups for this site and try again.');
+  // The tab shows only this site's own file; it gets no handle on this page.
+  tab.opener = null;
+  try {
+    const response = await apiFetch(url, { accept: '*/*' });
+    const blob = new Blob([await response.blob()], { type });
+    const objectUrl = URL.createObjectURL(blob);
+    setTimeout(() => URL.revokeObjectURL(objectUrl), OPENED_FILE_KEPT_MS);
+    tab.location.href = `${objectUrl}${fragment}`;
+  } catch (error) {
+    tab.close();
+    throw error;
+  }
+}

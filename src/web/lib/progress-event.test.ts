@@ -5,10 +5,12 @@ describe('toGenerationProgress', () => {
   it('takes a progress payload as the server sends it', () => {
     const payload = { stage: 'summarizing', done: 3, total: 12, message: 'Summarizing part 3 of 12' };
     expect(toGenerationProgress(payload)).toEqual(payload);
+    const ocr = { stage: 'ocr', done: 2, total: 12, message: 'Reading page 3 of 12 (scanned)' };
+    expect(toGenerationProgress(ocr)).toEqual(ocr);
   });
 
   it('refuses unknown stages, missing fields and an empty total', () => {
-    expect(toGenerationProgress({ stage: 'ocr', done: 1, total: 2, message: 'x' })).toBeNull();
+    expect(toGenerationProgress({ stage: 'translating', done: 1, total: 2, message: 'x' })).toBeNull();
     expect(toGenerationProgress({ stage: 'combining', done: 1, total: 2 })).toBeNull();
     expect(toGenerationProgress({ stage: 'combining', done: 0, total: 0, message: 'x' })).toBeNull();
     expect(toGenerationProgress({ stage: 'combining', done: '1', total: 2, message: 'x' })).toBeNull();

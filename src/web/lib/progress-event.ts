@@ -1,6 +1,6 @@
-import type { GenerationProgress } from '#shared/generation-progress';
+import { GENERATION_STAGES, type GenerationProgress } from '#shared/generation-progress';
 
-const STAGES: readonly GenerationProgress['stage'][] = ['extracting', 'summarizing', 'combining'];
+const STAGES: readonly GenerationProgress['stage'][] = GENERATION_STAGES;
 
 /**
  * A `progress` event's payload as GenerationProgress, or null when it is not one (a newer server's

@@ -18,6 +18,8 @@ export const historyKeys = {
   search: (uid: string, q: string, service: string | null) => ['history', 'search', uid, q, service] as const,
   /** A chat's public link (GET /api/history/:id/share). */
   share: (id: string) => ['history', 'share', id] as const,
+  /** The pages or part of a chat's document a citation names (`query`: 'pages=12', 'part=3'). */
+  passage: (id: string, query: string) => ['history', 'passage', id, query] as const,
   /** A chat as its public link shows it (GET /api/shared/:token), for anyone with the link. */
   shared: (token: string) => ['history', 'shared', token] as const,
 };

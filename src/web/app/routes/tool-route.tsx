@@ -5,6 +5,7 @@ import { EmailVerificationBanner } from '#web/features/auth/components/email-ver
 import { authStore, useAuth } from '#web/features/auth/lib/auth-store.ts';
 import { ChatPrompt } from '#web/features/history/components/chat-prompt.tsx';
 import { ChatView } from '#web/features/history/components/chat-view.tsx';
+import { DocumentPassagePanel } from '#web/features/history/components/document-passage-panel.tsx';
 import { FollowUpBox } from '#web/features/history/components/follow-up-box.tsx';
 import { HistoryDownloadMenu } from '#web/features/history/components/history-download-menu.tsx';
 import { HistoryPanel } from '#web/features/history/components/history-panel.tsx';
@@ -116,6 +117,14 @@ export function ToolRoute() {
           usage={user.usage}
           onSettled={authStore.reloadUser}
           renderRequest={(historyId) => <ChatPrompt chatId={historyId} />}
+          renderDocumentPassage={({ historyId, citation, fileName, onClose }) => (
+            <DocumentPassagePanel
+              chatId={historyId}
+              citation={citation}
+              fileName={fileName}
+              onClose={onClose}
+            />
+          )}
           renderAfterAnswer={(historyId) => (
             <FollowUpBox
               pending={false}

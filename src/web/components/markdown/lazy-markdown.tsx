@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
+import type { Citation } from '#web/lib/citations.ts';
 import { lazyWithPreload } from '#web/lib/lazy-with-preload.tsx';
 
 const Markdown = lazyWithPreload(async () => (await import('./markdown.tsx')).Markdown);
@@ -6,16 +7,20 @@ const Markdown = lazyWithPreload(async () => (await import('./markdown.tsx')).Ma
 interface LazyMarkdownProps {
   children: string;
   className?: string;
+  /** An answer about a document: its citations become buttons that call this (markdown.tsx). */
+  onCitation?: (citation: Citation) => void;
 }
 
 /**
  * The markdown renderer and highlighter live in their own chunk, fetched the first time output is
  * shown. Until then the raw text is shown as it is, so streaming never waits for the chunk.
  */
-export function LazyMarkdown({ children, className }: LazyMarkdownProps) {
+export function LazyMarkdown({ children, className, onCitation }: LazyMarkdownProps) {
   return (
     <Suspense fallback={<MarkdownAsText>{children}</MarkdownAsText>}>
-      <Markdown className={className}>{children}</Markdown>
+      <Markdown className={className} onCitation={onCitation}>
+        {children}
+      </Markdown>
     </Suspense>
   );
 }

@@ -1,13 +1,15 @@
 import type { Element, ElementContent } from 'hast';
 import { ImageIcon } from 'lucide-react';
-import { type ComponentProps, memo, useMemo } from 'react';
+import { type ComponentProps, createContext, memo, use, useMemo } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { type Citation, citationFromQuery, citationLabel } from '#web/lib/citations.ts';
 import { cn } from '#web/lib/cn.ts';
 import { HIGHLIGHT_LANGUAGES } from './highlight-languages.ts';
 import { markdownSections } from './markdown-sections.ts';
+import { CITATION_ATTRIBUTE, CITATION_ELEMENT, remarkCitations } from './remark-citations.ts';
 import './markdown.css';
 
 /** The text of a hast subtree (a highlighted code block is nested spans). */
@@ -72,8 +74,42 @@ function ImageAsLink({ src, alt }: ComponentProps<'img'> & { node?: Element }) {
   );
 }
 
-const COMPONENTS: Components = { pre: CodeBlock, a: SafeLink, img: ImageAsLink };
+/** What a citation in the text opens (the document's passage), for the sections' citation buttons. */
+const CitationContext = createContext<((citation: Citation) => void) | null>(null);
+
+/**
+ * A document citation ('p. 12', or '7' of '(pp. 3, 7)') as a button that looks like a link; the only
+ * buttons the text can hold are the ones remarkCitations made (raw HTML is never rendered).
+ */
+function CitationButton({ node: _node, children, ...rest }: ComponentProps<'button'> & { node?: Element }) {
+  const open = use(CitationContext);
+  const citation = citationFromQuery((rest as Record<string, unknown>)[CITATION_ATTRIBUTE]);
+  if (!open || !citation) return <>{children}</>;
+  return (
+    <button
+      type="button"
+      className="md-citation"
+      aria-haspopup="dialog"
+      aria-label={`Show ${citationLabel(citation)} of the document`}
+      onClick={(event) => {
+        // Focused (Safari does not focus a clicked button), so the panel gives focus back to it.
+        event.currentTarget.focus();
+        open(citation);
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+const COMPONENTS: Components = {
+  pre: CodeBlock,
+  a: SafeLink,
+  img: ImageAsLink,
+  [CITATION_ELEMENT]: CitationButton,
+};
 const REMARK: Options['remarkPlugins'] = [remarkGfm];
+const REMARK_WITH_CITATIONS: Options['remarkPlugins'] = [remarkGfm, remarkCitations];
 const REHYPE: Options['rehypePlugins'] = [
   [rehypeHighlight, { languages: HIGHLIGHT_LANGUAGES, aliases: { go: ['golang'] } }],
 ];
@@ -81,6 +117,8 @@ const REHYPE: Options['rehypePlugins'] = [
 interface MarkdownProps {
   children: string;
   className?: string;
+  /** An answer about a document: its citations ('(p. 12)', '(part 3)') become buttons that call this. */
+  onCitation?: (citation: Citation) => void;
 }
 
 /**
@@ -89,24 +127,33 @@ interface MarkdownProps {
  * Each section (markdown-sections.ts) is parsed on its own and memoized: a streamed answer re-parses
  * only its last section, and a long answer rendered in a transition yields between sections.
  */
-export function Markdown({ children, className }: MarkdownProps) {
+export function Markdown({ children, className, onCitation }: MarkdownProps) {
   const sections = useMemo(() => markdownSections(children), [children]);
   return (
     <div className={cn('md-prose', className)}>
-      {sections.map((section, index) => (
-        // Sections only change at the end (a stream grows); the index is their identity.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-        <MarkdownSection key={index} source={section} />
-      ))}
+      <CitationContext value={onCitation ?? null}>
+        {sections.map((section, index) => (
+          // Sections only change at the end (a stream grows); the index is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          <MarkdownSection key={index} source={section} citations={onCitation !== undefined} />
+        ))}
+      </CitationContext>
     </div>
   );
 }
 
 /** One text parsed whole (exported for the tests that compare it with the sectioned render). */
-export const MarkdownSection = memo(function MarkdownSection({ source }: { source: string }) {
+export const MarkdownSection = memo(function MarkdownSection({
+  source,
+  citations = false,
+}: {
+  source: string;
+  /** Whether document citations are marked (they call the Markdown's `onCitation`). */
+  citations?: boolean;
+}) {
   return (
     <ReactMarkdown
-      remarkPlugins={REMARK}
+      remarkPlugins={citations ? REMARK_WITH_CITATIONS : REMARK}
       rehypePlugins={REHYPE}
       components={COMPONENTS}
       urlTransform={defaultUrlTransform}

@@ -5,6 +5,7 @@ import { type RefactorSource, RefactorView, refactorOf } from '#web/components/c
 import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import type { Citation } from '#web/lib/citations.ts';
 import { cn } from '#web/lib/cn.ts';
 import { SavedMarkdown } from './saved-markdown.tsx';
 import { VersionSwitcher } from './version-switcher.tsx';
@@ -18,6 +19,10 @@ type ChatAnswerProps = {
   footer?: ReactNode;
   /** A code refactor's submitted code: the answer offers its diff, and Copy copies the code alone. */
   refactorSource?: RefactorSource | null;
+  /** An answer about the chat's document: its citations open the passage they name (once written). */
+  onCitation?: (citation: Citation) => void;
+  /** Under the answer's text once written: what was read of the document. */
+  note?: ReactNode;
 } & (
   | {
       streaming?: false;
@@ -37,7 +42,7 @@ type ChatAnswerProps = {
  * Regenerate; or, while it is being written, its text as it arrives with Stop.
  */
 export function ChatAnswer(props: ChatAnswerProps) {
-  const { title, wrap = (answer) => answer, footer, refactorSource = null } = props;
+  const { title, wrap = (answer) => answer, footer, refactorSource = null, onCitation, note } = props;
   const text = props.streaming ? props.text : props.message.content;
   return (
     <section
@@ -111,12 +116,13 @@ export function ChatAnswer(props: ChatAnswerProps) {
             )
           ) : text ? (
             <RefactorView answer={text} source={refactorSource}>
-              <SavedMarkdown text={text} />
+              <SavedMarkdown text={text} onCitation={onCitation} />
             </RefactorView>
           ) : (
             <p className="text-muted-foreground text-sm">no message yet</p>
           ),
         )}
+        {note && !props.streaming ? <div className="mt-4">{note}</div> : null}
       </div>
       {footer && !props.streaming ? (
         <footer className="border-border border-t px-5 py-3">{footer}</footer>

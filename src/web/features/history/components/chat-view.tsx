@@ -4,6 +4,7 @@ import type { ChatMessageResponse } from '#shared/history';
 import { isToolSlug, TOOLS } from '#shared/tools';
 import { AnswerDownloads, answerDownloadLabel } from '#web/components/answer-downloads.tsx';
 import type { RefactorSource } from '#web/components/code-diff/refactor-view.tsx';
+import { DocumentCoverageLine } from '#web/components/document-coverage-line.tsx';
 import { ErrorBanner } from '#web/components/error-banner.tsx';
 import { preloadMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { WithMatchReport } from '#web/components/match-report.tsx';
@@ -15,11 +16,14 @@ import { useHistoryItem } from '#web/features/history/api/get-history-item.ts';
 import { useRunningGenerations } from '#web/features/history/api/get-running-generations.ts';
 import { useChatAnswer } from '#web/features/history/hooks/use-chat-answer.ts';
 import { answerBeingWritten } from '#web/features/history/lib/answer-being-written.ts';
+import type { Citation } from '#web/lib/citations.ts';
 import { firstCodeBlock } from '#web/lib/code-block.ts';
+import { toDocumentCoverage } from '#web/lib/document-coverage.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
 import { useEscape } from '#web/lib/use-escape.ts';
 import { ChatAnswer } from './chat-answer.tsx';
 import { ChatToolbar } from './chat-toolbar.tsx';
+import { DocumentPassagePanel } from './document-passage-panel.tsx';
 import { FollowUpBox } from './follow-up-box.tsx';
 import { PromptSection } from './prompt-section.tsx';
 import { VersionSwitcher } from './version-switcher.tsx';
@@ -69,6 +73,8 @@ export function ChatView({
   const choose = useChooseVersion();
   const [editing, setEditing] = useState(false);
   const [showAll, setShowAll] = useState(false);
+  /** The document citation whose passage the side panel shows, or null. */
+  const [citation, setCitation] = useState<Citation | null>(null);
   const pending = answer.state.status === 'pending' ? answer.state : null;
   const { stop, start, follow } = answer;
   // Asked once, even when a development build mounts the view twice.
@@ -166,12 +172,17 @@ export function ChatView({
   const view = isToolSlug(chat.data.service) ? TOOLS[chat.data.service].answerView : 'markdown';
   const submitted = view === 'code-diff' ? submittedCode(chat.data.input, first?.content) : null;
   const answerTitle = (index: number) => (index === 1 ? 'AI Output' : 'Answer');
+  // A chat about a document (issue 32): what was read of it under the first answer, and the answers'
+  // citations open the passage they name.
+  const coverage = toDocumentCoverage(chat.data.coverage);
+  const file = chat.data.file ?? null;
+  const openCitation = file !== null || coverage !== null ? setCitation : undefined;
   return (
     <article className="grid grid-cols-[minmax(0,1fr)] gap-5" aria-label={chat.data.title}>
       <ChatToolbar chat={chat.data} readOnly={readOnly} team={team} />
       <PromptSection
         prompt={first?.content ?? ''}
-        file={chat.data.file ?? null}
+        file={file}
         actions={
           first ? (
             <>
@@ -245,6 +256,8 @@ export function ChatView({
                 : undefined
             }
             refactorSource={index === 1 ? submitted : null}
+            onCitation={openCitation}
+            note={index === 1 && coverage ? <DocumentCoverageLine coverage={coverage} /> : undefined}
             footer={
               isLast && downloadLabel && !readOnly ? (
                 <AnswerDownloads historyId={chatId} label={downloadLabel} />
@@ -282,6 +295,14 @@ export function ChatView({
       <p className="sr-only" role="status" aria-live="polite">
         {pending ? (pending.stopping ? 'Stopping the answer.' : 'Writing an answer.') : answer.announcement}
       </p>
+      {openCitation ? (
+        <DocumentPassagePanel
+          chatId={chatId}
+          citation={citation}
+          fileName={file?.name ?? null}
+          onClose={() => setCitation(null)}
+        />
+      ) : null}
     </article>
   );
 }

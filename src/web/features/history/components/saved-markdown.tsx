@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { LazyMarkdown, MarkdownAsText, useMarkdownLoaded } from '#web/components/markdown/lazy-markdown.tsx';
+import type { Citation } from '#web/lib/citations.ts';
 
 /**
  * From this length a text is rendered in the background: parsing about 3 ms a kilobyte, a longer one
@@ -13,11 +14,22 @@ const LONG_TEXT_CHARS = 20_000;
  * yields to input between sections, so opening it never freezes the page, and its blocks off screen are
  * laid out only when scrolled near (`md-long`); a short one renders at once.
  */
-export function SavedMarkdown({ text }: { text: string }) {
+export function SavedMarkdown({
+  text,
+  onCitation,
+}: {
+  text: string;
+  /** An answer about a document: its citations open the passage they name. */
+  onCitation?: (citation: Citation) => void;
+}) {
   const markdownLoaded = useMarkdownLoaded();
   const target = markdownLoaded ? text : '';
   const long = text.length >= LONG_TEXT_CHARS;
   const shown = useDeferredValue(target, long ? '' : target);
   if (!shown) return <MarkdownAsText>{text}</MarkdownAsText>;
-  return <LazyMarkdown className={long ? 'md-long' : undefined}>{shown}</LazyMarkdown>;
+  return (
+    <LazyMarkdown className={long ? 'md-long' : undefined} onCitation={onCitation}>
+      {shown}
+    </LazyMarkdown>
+  );
 }

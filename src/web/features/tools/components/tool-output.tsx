@@ -1,13 +1,16 @@
 import { CircleStop, Loader2, RotateCcw, Sparkles, Square } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import type { DocumentCoverage } from '#shared/documents';
 import type { GenerationProgress } from '#shared/generation-progress';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { AnswerDownloads } from '#web/components/answer-downloads.tsx';
 import { type RefactorSource, RefactorView, refactorOf } from '#web/components/code-diff/refactor-view.tsx';
+import { DocumentCoverageLine } from '#web/components/document-coverage-line.tsx';
 import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { WithMatchReport } from '#web/components/match-report.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import type { Citation } from '#web/lib/citations.ts';
 import { cn } from '#web/lib/cn.ts';
 import { GenerationProgressBar } from './generation-progress-bar.tsx';
 
@@ -28,6 +31,10 @@ interface ToolOutputProps {
   refactorSource?: RefactorSource | null;
   /** Downloads of the answer (tools with a `downloadLabel`): the saved chat and what the answer is. */
   downloads?: { historyId: string | null; label: string } | null;
+  /** What was read of the document the answer is about, shown under it once written. */
+  coverage?: DocumentCoverage | null;
+  /** An answer about a saved chat's document: its citations open the passage they name, once written. */
+  onCitation?: (citation: Citation) => void;
   onStop: () => void;
   onNewRequest: () => void;
 }
@@ -47,6 +54,8 @@ export function ToolOutput({
   matchReport = null,
   downloads = null,
   refactorSource = null,
+  coverage = null,
+  onCitation,
   onStop,
   onNewRequest,
 }: ToolOutputProps) {
@@ -117,7 +126,12 @@ export function ToolOutput({
         <WithMatchReport report={streaming ? null : matchReport}>
           {text ? (
             <RefactorView answer={text} source={streaming ? null : refactorSource}>
-              <LazyMarkdown className={cn(streaming && 'md-streaming')}>{text}</LazyMarkdown>
+              <LazyMarkdown
+                className={cn(streaming && 'md-streaming')}
+                onCitation={streaming ? undefined : onCitation}
+              >
+                {text}
+              </LazyMarkdown>
             </RefactorView>
           ) : streaming ? (
             <div className="grid gap-2.5" aria-hidden>
@@ -129,6 +143,7 @@ export function ToolOutput({
             <p className="text-muted-foreground text-sm">The model returned an empty answer.</p>
           )}
         </WithMatchReport>
+        {coverage && !streaming ? <DocumentCoverageLine coverage={coverage} className="mt-4" /> : null}
         <p className="sr-only" role="status">
           {streaming ? '' : status === 'stopped' ? 'Generation stopped.' : 'Generation complete.'}
         </p>

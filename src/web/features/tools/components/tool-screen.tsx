@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { ToolSlug } from '#shared/tools';
 import { TOOLS } from '#shared/tools';
 import type { GenerationUsage } from '#shared/user';
@@ -7,6 +7,7 @@ import { ErrorBanner } from '#web/components/error-banner.tsx';
 import { useToolGeneration } from '#web/features/tools/hooks/use-tool-generation.ts';
 import { readingFileName } from '#web/features/tools/lib/generation-state.ts';
 import { allowanceUsedUp } from '#web/lib/allowance.ts';
+import type { Citation } from '#web/lib/citations.ts';
 import { useEscape } from '#web/lib/use-escape.ts';
 import { AllowanceNotice } from './allowance-notice.tsx';
 import { ModelStatusBanner } from './model-status-banner.tsx';
@@ -20,10 +21,24 @@ interface ToolScreenProps {
   renderAfterAnswer?: (historyId: string) => ReactNode;
   /** Above a saved answer: its request as the saved chat shows it (the 'Prompt' section, composed by the route). */
   renderRequest?: (historyId: string) => ReactNode;
+  /**
+   * The passage a citation of a saved answer about a document names (the side panel, composed by the
+   * route); without it citations stay text.
+   */
+  renderDocumentPassage?: (props: DocumentPassageProps) => ReactNode;
   /** The plan's generations this month: once used up, the form says so and cannot be sent. */
   usage?: GenerationUsage;
   /** After every settled request: the user's plan usage may have changed. */
   onSettled?: () => void;
+}
+
+/** What the side panel of a cited passage is given. */
+export interface DocumentPassageProps {
+  historyId: string;
+  /** The citation clicked; null while the panel is closed. */
+  citation: Citation | null;
+  fileName: string | null;
+  onClose: () => void;
 }
 
 /**
@@ -39,6 +54,7 @@ export function ToolScreen({
   onSettled,
   renderAfterAnswer,
   renderRequest,
+  renderDocumentPassage,
   usage,
 }: ToolScreenProps) {
   const tool = TOOLS[slug];
@@ -49,6 +65,12 @@ export function ToolScreen({
   const showForm = state.status === 'idle' || state.status === 'pending' || state.status === 'failed';
   const noModel = state.status === 'failed' && state.error.modelMissing ? state.error : null;
   const settled = state.status === 'success' || state.status === 'stopped';
+  const [citation, setCitation] = useState<Citation | null>(null);
+  // An answer about a document, saved (issue 32): its citations open the passage they name.
+  const documentChat =
+    settled && state.historyId && state.coverage && renderDocumentPassage
+      ? { historyId: state.historyId, fileName: state.request.fileName }
+      : null;
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
@@ -78,6 +100,8 @@ export function ToolScreen({
           readingFileName={readingFileName(state)}
           progress={state.status === 'pending' ? state.progress : null}
           matchReport={state.status === 'pending' ? null : state.matchReport}
+          coverage={state.status === 'pending' ? null : state.coverage}
+          onCitation={documentChat ? setCitation : undefined}
           downloads={
             downloadLabel && state.status !== 'pending'
               ? { historyId: state.historyId, label: downloadLabel }
@@ -88,6 +112,9 @@ export function ToolScreen({
         />
       ) : null}
       {settled && state.historyId && renderAfterAnswer ? renderAfterAnswer(state.historyId) : null}
+      {documentChat && renderDocumentPassage
+        ? renderDocumentPassage({ ...documentChat, citation, onClose: () => setCitation(null) })
+        : null}
     </div>
   );
 }

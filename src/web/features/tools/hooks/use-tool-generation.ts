@@ -8,6 +8,7 @@ import {
   generationReducer,
   initialGenerationState,
 } from '#web/features/tools/lib/generation-state.ts';
+import { toDocumentCoverage } from '#web/lib/document-coverage.ts';
 import { startedGenerationId } from '#web/lib/generation-stream.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
 import { aiKeys, generationKeys, historyKeys } from '#web/lib/query-keys.ts';
@@ -100,6 +101,7 @@ export function useToolGeneration({ tool, uid, onSettled }: Options) {
           historyId,
           stopped,
           matchReport: toMatchReport(result.matchReport),
+          coverage: toDocumentCoverage(result.coverage),
         });
         refreshHistory();
         onSettled?.();

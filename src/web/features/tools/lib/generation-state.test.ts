@@ -37,7 +37,14 @@ describe('generationReducer', () => {
       historyId: 'h1',
       stopped: false,
     });
-    expect(done).toEqual({ status: 'success', text: 'Hello!', historyId: 'h1', matchReport: null, request });
+    expect(done).toEqual({
+      status: 'success',
+      text: 'Hello!',
+      historyId: 'h1',
+      matchReport: null,
+      coverage: null,
+      request,
+    });
     expect(showsOutput(done)).toBe(true);
     expect(isBusy(done)).toBe(false);
   });
@@ -49,7 +56,14 @@ describe('generationReducer', () => {
     const late = run([{ type: 'delta', text: 'tial' }], stopping);
     expect(late).toMatchObject({ status: 'pending', text: 'partial', stopping: true });
     const done = run([{ type: 'done', text: 'partial', historyId: 'h3', stopped: true }], late);
-    expect(done).toEqual({ status: 'stopped', text: 'partial', historyId: 'h3', matchReport: null, request });
+    expect(done).toEqual({
+      status: 'stopped',
+      text: 'partial',
+      historyId: 'h3',
+      matchReport: null,
+      coverage: null,
+      request,
+    });
     expect(showsOutput(done)).toBe(true);
   });
 
@@ -60,6 +74,7 @@ describe('generationReducer', () => {
       text: 'partial',
       historyId: 'h2',
       matchReport: null,
+      coverage: null,
       request,
     });
     expect(showsOutput(state)).toBe(true);
@@ -139,7 +154,22 @@ describe('a request with a document', () => {
       text: '# Resume',
       historyId: 'h9',
       matchReport: report,
+      coverage: null,
       request: withFile,
     });
+  });
+
+  it('keeps what was read of the document', () => {
+    const coverage = {
+      pages: 12,
+      pagesWithText: 12,
+      pagesOcr: 2,
+      pagesUnreadable: [7],
+      tables: 1,
+      characters: 30_000,
+      partsSummarized: 3,
+    };
+    const done = run([{ type: 'done', text: 'Summary', historyId: 'h4', stopped: false, coverage }], reading);
+    expect(done).toMatchObject({ status: 'success', historyId: 'h4', coverage });
   });
 });

@@ -1,3 +1,4 @@
+import type { DocumentCoverage } from '#shared/documents';
 import type { GenerationProgress } from '#shared/generation-progress';
 import type { JobMatchReport } from '#shared/job-match-report';
 import type { RefactorSource } from '#web/components/code-diff/refactor-view.tsx';
@@ -36,11 +37,15 @@ export interface GenerationRequest {
   title: string;
 }
 
-/** A settled run: its answer, the saved chat (null when it could not be saved) and the job match report. */
+/**
+ * A settled run: its answer, the saved chat (null when it could not be saved), the job match report and
+ * what was read of its document (null without one).
+ */
 export interface GenerationResult {
   text: string;
   historyId: string | null;
   matchReport: JobMatchReport | null;
+  coverage: DocumentCoverage | null;
   request: GenerationRequest;
 }
 
@@ -58,6 +63,7 @@ export type GenerationAction =
       historyId: string | null;
       stopped: boolean;
       matchReport?: JobMatchReport | null;
+      coverage?: DocumentCoverage | null;
     }
   /** Stopped on this side only (the server could not be asked): keep what arrived. */
   | { type: 'stopped'; historyId: string | null }
@@ -98,6 +104,7 @@ export function generationReducer(state: GenerationState, action: GenerationActi
         text: action.text,
         historyId: action.historyId,
         matchReport: action.matchReport ?? null,
+        coverage: action.coverage ?? null,
         request: state.request,
       };
     case 'stopped':
@@ -107,6 +114,7 @@ export function generationReducer(state: GenerationState, action: GenerationActi
             text: state.text,
             historyId: action.historyId,
             matchReport: null,
+            coverage: null,
             request: state.request,
           }
         : state;
