@@ -8,7 +8,8 @@
  * (ADR 0030): a scanned PDF (pages of grey images, no text layer) read by readScannedPages as a
  * generation reads it, with the time per page, the OCR process's start and peak memory, the share of
  * the words read, against the text PDF's time per page and its extraction's peak memory from this run.
- * Prints figures; asserts nothing.
+ * Last, a 1,000-page document's parts ranked for a follow-up (documents/ranking.ts), on PGlite and on
+ * PostgreSQL when TEST_DATABASE_URL is set. Prints figures; asserts nothing.
  * Run: `npm run bench:documents` (BENCH_SECTIONS, default 300: about 235 pages in the generated PDF;
  * BENCH_RUNS, default 5; BENCH_OCR_PAGES, default 10 scanned pages, read once).
  */
@@ -28,6 +29,7 @@ import { docxOf, longBlocks, odtOf, pdfOf, plainText } from '#tests/helpers/docu
 import { inflatingPdf, zipBomb } from '#tests/helpers/hostile-documents';
 import { convertWithLibreOffice } from '#tests/helpers/libreoffice';
 import { scannedPdf } from '#tests/helpers/scanned-pdf';
+import { rankingFigures } from './documents/ranking.ts';
 
 const SECTIONS = Number(process.env.BENCH_SECTIONS ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -341,6 +343,8 @@ try {
       );
     }
   }
+  // A long document's parts ranked for a follow-up (ADR 0029), on each database.
+  console.log(`\n${await rankingFigures()}`);
 } finally {
   extractor.close();
   rmSync(work, { recursive: true, force: true });

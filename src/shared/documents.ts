@@ -57,17 +57,22 @@ export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
+/** Why scanned pages were not read at all: past OCR_MAX_PAGES, past DOCUMENT_MAX_CHARS, or a Stop. */
+export const PAGES_NOT_READ_REASONS = ['ocr_limit', 'text_limit', 'stopped'] as const;
+
 /**
  * What was read of a document (issue 32), saved with its chat and sent with every answer about it:
  * its pages (null for a format without page numbers), how many had a text layer and how many were read
- * by OCR, the pages that could not be read, its tables and characters, and how many parts the summary
- * was written from (1: the whole document at once; 0 for an answer that summarized nothing).
+ * by OCR, the pages OCR tried and could not read, the scanned pages not read at all and why, its tables
+ * and characters, and how many parts the summary was written from (1: the whole document at once; 0 for
+ * an answer that summarized nothing).
  */
 export interface DocumentCoverage {
   pages: number | null;
   pagesWithText: number | null;
   pagesOcr: number;
   pagesUnreadable: number[];
+  pagesNotRead: { reason: (typeof PAGES_NOT_READ_REASONS)[number]; pages: number[] }[];
   tables: number;
   characters: number;
   partsSummarized: number;
@@ -83,4 +88,13 @@ export interface DocumentPart {
   /** 1-based; null for a document without page numbers. */
   page: number | null;
   text: string;
+}
+
+/** What an answer cites of a document: pages (one, or a range) or, without page numbers, a part. */
+export type Citation = { kind: 'pages'; from: number; to: number } | { kind: 'part'; part: number };
+
+/** A citation as answers write it and the side panel names it: 'p. 12', 'pp. 12–13', 'part 3'. */
+export function citationLabel(citation: Citation): string {
+  if (citation.kind === 'part') return `part ${citation.part}`;
+  return citation.from === citation.to ? `p. ${citation.from}` : `pp. ${citation.from}–${citation.to}`;
 }

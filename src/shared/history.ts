@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_FORMATS, type DocumentCoverage } from './documents.ts';
+import { DOCUMENT_FORMATS, type DocumentCoverage, PAGES_NOT_READ_REASONS } from './documents.ts';
 import { jobMatchReportSchema } from './job-match-report.ts';
 import { TOOL_SLUGS } from './tools.ts';
 
@@ -84,6 +84,9 @@ export const documentCoverageSchema = z.object({
   pagesWithText: z.number().int().nullable(),
   pagesOcr: z.number().int(),
   pagesUnreadable: z.array(z.number().int()),
+  pagesNotRead: z.array(
+    z.object({ reason: z.enum(PAGES_NOT_READ_REASONS), pages: z.array(z.number().int()) }),
+  ),
   tables: z.number().int(),
   characters: z.number().int(),
   partsSummarized: z.number().int(),

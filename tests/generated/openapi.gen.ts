@@ -2090,6 +2090,11 @@ export interface paths {
                                 pagesWithText: number | null;
                                 pagesOcr: number;
                                 pagesUnreadable: number[];
+                                pagesNotRead: {
+                                    /** @enum {string} */
+                                    reason: "ocr_limit" | "text_limit" | "stopped";
+                                    pages: number[];
+                                }[];
                                 tables: number;
                                 characters: number;
                                 partsSummarized: number;
@@ -2138,6 +2143,11 @@ export interface paths {
                                     pagesWithText: number | null;
                                     pagesOcr: number;
                                     pagesUnreadable: number[];
+                                    pagesNotRead: {
+                                        /** @enum {string} */
+                                        reason: "ocr_limit" | "text_limit" | "stopped";
+                                        pages: number[];
+                                    }[];
                                     tables: number;
                                     characters: number;
                                     partsSummarized: number;
@@ -2347,6 +2357,11 @@ export interface paths {
                                 pagesWithText: number | null;
                                 pagesOcr: number;
                                 pagesUnreadable: number[];
+                                pagesNotRead: {
+                                    /** @enum {string} */
+                                    reason: "ocr_limit" | "text_limit" | "stopped";
+                                    pages: number[];
+                                }[];
                                 tables: number;
                                 characters: number;
                                 partsSummarized: number;
@@ -2395,6 +2410,11 @@ export interface paths {
                                     pagesWithText: number | null;
                                     pagesOcr: number;
                                     pagesUnreadable: number[];
+                                    pagesNotRead: {
+                                        /** @enum {string} */
+                                        reason: "ocr_limit" | "text_limit" | "stopped";
+                                        pages: number[];
+                                    }[];
                                     tables: number;
                                     characters: number;
                                     partsSummarized: number;
@@ -2611,6 +2631,11 @@ export interface paths {
                                 pagesWithText: number | null;
                                 pagesOcr: number;
                                 pagesUnreadable: number[];
+                                pagesNotRead: {
+                                    /** @enum {string} */
+                                    reason: "ocr_limit" | "text_limit" | "stopped";
+                                    pages: number[];
+                                }[];
                                 tables: number;
                                 characters: number;
                                 partsSummarized: number;
@@ -2659,6 +2684,11 @@ export interface paths {
                                     pagesWithText: number | null;
                                     pagesOcr: number;
                                     pagesUnreadable: number[];
+                                    pagesNotRead: {
+                                        /** @enum {string} */
+                                        reason: "ocr_limit" | "text_limit" | "stopped";
+                                        pages: number[];
+                                    }[];
                                     tables: number;
                                     characters: number;
                                     partsSummarized: number;
@@ -4013,12 +4043,17 @@ export interface paths {
                              * @enum {string}
                              */
                             status: "complete" | "stopped";
-                            /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those that could not be read, its tables and characters, and how many parts the summary was written from. Null without a document. */
+                            /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those OCR could not read (`pagesUnreadable`), the scanned pages not read at all and why (`pagesNotRead`: `ocr_limit` past OCR_MAX_PAGES, `text_limit` past DOCUMENT_MAX_CHARS, `stopped`), its tables and characters, and how many parts the summary was written from. Null without a document. */
                             coverage: {
                                 pages: number | null;
                                 pagesWithText: number | null;
                                 pagesOcr: number;
                                 pagesUnreadable: number[];
+                                pagesNotRead: {
+                                    /** @enum {string} */
+                                    reason: "ocr_limit" | "text_limit" | "stopped";
+                                    pages: number[];
+                                }[];
                                 tables: number;
                                 characters: number;
                                 partsSummarized: number;
@@ -4051,12 +4086,17 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "complete" | "stopped";
-                                /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those that could not be read, its tables and characters, and how many parts the summary was written from. Null without a document. */
+                                /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those OCR could not read (`pagesUnreadable`), the scanned pages not read at all and why (`pagesNotRead`: `ocr_limit` past OCR_MAX_PAGES, `text_limit` past DOCUMENT_MAX_CHARS, `stopped`), its tables and characters, and how many parts the summary was written from. Null without a document. */
                                 coverage: {
                                     pages: number | null;
                                     pagesWithText: number | null;
                                     pagesOcr: number;
                                     pagesUnreadable: number[];
+                                    pagesNotRead: {
+                                        /** @enum {string} */
+                                        reason: "ocr_limit" | "text_limit" | "stopped";
+                                        pages: number[];
+                                    }[];
                                     tables: number;
                                     characters: number;
                                     partsSummarized: number;
@@ -5001,12 +5041,17 @@ export interface paths {
                              */
                             status: "complete" | "stopped";
                             matchReport: components["schemas"]["JobMatchReport"] | null;
-                            /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those that could not be read, its tables and characters, and how many parts the summary was written from. Null without a document. */
+                            /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those OCR could not read (`pagesUnreadable`), the scanned pages not read at all and why (`pagesNotRead`: `ocr_limit` past OCR_MAX_PAGES, `text_limit` past DOCUMENT_MAX_CHARS, `stopped`), its tables and characters, and how many parts the summary was written from. Null without a document. */
                             coverage: {
                                 pages: number | null;
                                 pagesWithText: number | null;
                                 pagesOcr: number;
                                 pagesUnreadable: number[];
+                                pagesNotRead: {
+                                    /** @enum {string} */
+                                    reason: "ocr_limit" | "text_limit" | "stopped";
+                                    pages: number[];
+                                }[];
                                 tables: number;
                                 characters: number;
                                 partsSummarized: number;
@@ -5040,12 +5085,17 @@ export interface paths {
                                  */
                                 status: "complete" | "stopped";
                                 matchReport: components["schemas"]["JobMatchReport"] | null;
-                                /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those that could not be read, its tables and characters, and how many parts the summary was written from. Null without a document. */
+                                /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those OCR could not read (`pagesUnreadable`), the scanned pages not read at all and why (`pagesNotRead`: `ocr_limit` past OCR_MAX_PAGES, `text_limit` past DOCUMENT_MAX_CHARS, `stopped`), its tables and characters, and how many parts the summary was written from. Null without a document. */
                                 coverage: {
                                     pages: number | null;
                                     pagesWithText: number | null;
                                     pagesOcr: number;
                                     pagesUnreadable: number[];
+                                    pagesNotRead: {
+                                        /** @enum {string} */
+                                        reason: "ocr_limit" | "text_limit" | "stopped";
+                                        pages: number[];
+                                    }[];
                                     tables: number;
                                     characters: number;
                                     partsSummarized: number;
@@ -11320,6 +11370,11 @@ export interface components {
                 pagesWithText: number | null;
                 pagesOcr: number;
                 pagesUnreadable: number[];
+                pagesNotRead: {
+                    /** @enum {string} */
+                    reason: "ocr_limit" | "text_limit" | "stopped";
+                    pages: number[];
+                }[];
                 tables: number;
                 characters: number;
                 partsSummarized: number;

@@ -53,6 +53,8 @@ describe.each(testDatabaseKinds())('questions on a document chat (%s)', (kind) =
       AI_MAX_OUTPUT_TOKENS: '1000',
       SUMMARY_CHUNK_TOKENS: '3000',
       SUMMARY_CONCURRENCY: '2',
+      // Two scanned pages at most: the third and later are listed as not read.
+      OCR_MAX_PAGES: '2',
     }));
     user = await createUser(t.app);
     other = await createUser(t.app);
@@ -111,6 +113,7 @@ describe.each(testDatabaseKinds())('questions on a document chat (%s)', (kind) =
       pagesWithText: PAGES,
       pagesOcr: 0,
       pagesUnreadable: [],
+      pagesNotRead: [],
       tables: 0,
       characters: expect.any(Number),
       partsSummarized: partCalls.length,
@@ -240,6 +243,7 @@ describe.each(testDatabaseKinds())('questions on a document chat (%s)', (kind) =
       pagesWithText: 1,
       pagesOcr: 1,
       pagesUnreadable: [3],
+      pagesNotRead: [],
       tables: 0,
       characters: expect.any(Number),
       partsSummarized: 1,
@@ -247,6 +251,32 @@ describe.each(testDatabaseKinds())('questions on a document chat (%s)', (kind) =
     // The scanned page's text is what its citation shows.
     const page = await passage(done.historyId, 'pages=2');
     expect(page.json().text).toContain('THE VAULT IS IN OSLO');
+  }, 60_000);
+
+  it('lists the scanned pages past OCR_MAX_PAGES as not read, and refuses a scan of which nothing could be read', async () => {
+    fake.setDefault({ text: 'Two pages were read (p. 1).' });
+    const four = scannedPdf([1, 2, 3, 4].map((n) => ({ scan: [`PAGE ${n} OF THE LEDGER`] })));
+    const res = await summarize(pdf('four.pdf', four));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().coverage).toMatchObject({
+      pages: 4,
+      pagesWithText: 0,
+      pagesOcr: 2,
+      pagesUnreadable: [],
+      pagesNotRead: [{ reason: 'ocr_limit', pages: [3, 4] }],
+    });
+    expect(fake.requests[0]?.body.messages.at(-1)?.content).toContain('PAGE 2 OF THE LEDGER');
+
+    // Nothing read at all (a page bomb): a clear refusal, no model call, no chat.
+    fake.requests.length = 0;
+    const bomb = await summarize(pdf('bomb.pdf', scannedPdf([{ bomb: { width: 30_000, height: 30_000 } }])));
+    expect(bomb.statusCode).toBe(422);
+    expect(bomb.json().error).toEqual({
+      code: 'unprocessable:file_no_text',
+      message:
+        'No page of “bomb.pdf” could be read: its pages are scanned images, and OCR found no text on them.',
+    });
+    expect(fake.requests).toHaveLength(0);
   }, 60_000);
 
   it('stops during OCR when asked: saved as stopped, the pages not read listed', async () => {
@@ -280,7 +310,8 @@ describe.each(testDatabaseKinds())('questions on a document chat (%s)', (kind) =
     expect(Date.now() - started).toBeLessThan(15_000);
     const done = parseSse(res.body).find((e) => e.event === 'done')?.data;
     expect(done.status).toBe('stopped');
-    expect(done.coverage.pagesUnreadable).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(done.coverage.pagesUnreadable).toEqual([]);
+    expect(done.coverage.pagesNotRead).toEqual([{ reason: 'stopped', pages: [1, 2, 3, 4, 5, 6] }]);
     expect(fake.requests).toHaveLength(0);
   }, 60_000);
 

@@ -60,6 +60,7 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     ['POST', '/api/history/CHAT/messages'] as const,
     ['POST', '/api/history/CHAT/regenerate'] as const,
     ['POST', '/api/history/CHAT/edit'] as const,
+    ['GET', '/api/history/CHAT/document/passage?pages=1'] as const,
   ])('%s %s with Alice’s ids → 403 or 404 and no data', async (method, template) => {
     const url = template.replace('ALICE', alice.uid).replace('CHAT', aliceChatId);
     const payload =
@@ -108,6 +109,9 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     }),
     'DELETE /api/history/:type': (_uid, chat) => ({ url: `/api/history/${chat}` }),
     'GET /api/history/:type/file': (_uid, chat) => ({ url: `/api/history/${chat}/file` }),
+    'GET /api/history/:type/document/passage': (_uid, chat) => ({
+      url: `/api/history/${chat}/document/passage?pages=1`,
+    }),
     'GET /api/history/:type/export': (_uid, chat) => ({ url: `/api/history/${chat}/export?format=md` }),
     'POST /api/generations/:id/stop': (_uid, chat) => ({ url: `/api/generations/${chat}/stop` }),
     'GET /api/generations/:id/stream': (_uid, chat) => ({ url: `/api/generations/${chat}/stream` }),

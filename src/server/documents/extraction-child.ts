@@ -41,6 +41,9 @@ async function read(request: ExtractionRequest, capped: boolean): Promise<ChildR
 
 // Listening comes first: the request may arrive while the readers below load.
 const request = new Promise<ChildRequest>((resolve) => process.once('message', resolve));
+// The server is gone (it crashed, or was killed without closing its extractions): nobody waits for
+// this document any more, and nobody would stop an OCR run of many pages. Ends at once.
+process.once('disconnect', () => process.exit(1));
 installAtOnceDecompression();
 const kind = process.argv[2] ?? '';
 const memoryMb = Number(process.env.EXTRACTION_MEMORY_MB ?? 512);

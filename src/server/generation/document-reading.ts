@@ -1,5 +1,6 @@
 import type { DocumentExtractor } from '#server/documents/document-extractor';
 import { mergeScannedText } from '#server/documents/scanned-text';
+import { AppError } from '#server/errors';
 import { type DocumentPart, labelledText, splitDocument } from '#server/tools/document-parts';
 import type { GenerationProgress, ToolDocument } from '#server/tools/server-tool';
 import type { DocumentCoverage, DocumentFormat } from '#shared/documents';
@@ -47,6 +48,7 @@ export async function readForGeneration(
   const scanned = document.scannedPages ?? [];
   let { text, pageStarts } = document;
   let unreadable: number[] = [];
+  const notRead: DocumentCoverage['pagesNotRead'] = [];
   let ocrPages = 0;
   if (scanned.length > 0) {
     // The pages OCR reads (at most OCR_MAX_PAGES: the rest are listed as not read).
@@ -89,12 +91,25 @@ export async function readForGeneration(
     );
     text = merged.text;
     pageStarts = merged.pageStarts;
-    // Pages OCR could not read, and those read but left out to keep within DOCUMENT_MAX_CHARS.
-    const notRead = new Set([...read.unreadable.map((entry) => entry.page), ...(merged.scannedPages ?? [])]);
-    unreadable = [...notRead].sort((a, b) => a - b);
+    // Pages OCR tried and could not read; pages past OCR_MAX_PAGES, not tried; pages read but left out
+    // to keep within DOCUMENT_MAX_CHARS (still listed as scanned after the merge).
+    const tried = read.unreadable.filter((entry) => entry.reason !== 'limit').map((entry) => entry.page);
+    const pastLimit = read.unreadable.filter((entry) => entry.reason === 'limit').map((entry) => entry.page);
+    const failed = new Set(read.unreadable.map((entry) => entry.page));
+    const leftOut = (merged.scannedPages ?? []).filter((page) => !failed.has(page));
+    unreadable = sorted(tried);
+    if (pastLimit.length > 0) notRead.push({ reason: 'ocr_limit', pages: sorted(pastLimit) });
+    if (leftOut.length > 0) notRead.push({ reason: 'text_limit', pages: sorted(leftOut) });
+    const missing = new Set([...failed, ...leftOut]);
     ocrPages = [...read.texts.keys()].filter(
-      (page) => !notRead.has(page) && read.texts.get(page)?.trim(),
+      (page) => !missing.has(page) && read.texts.get(page)?.trim(),
     ).length;
+    if (text.trim() === '') {
+      throw new AppError(
+        'unprocessable:file_no_text',
+        `No page of “${document.name}” could be read: its pages are scanned images, and OCR found no text on them.`,
+      );
+    }
   }
   const pages = document.pages ?? null;
   const parts = splitDocument(text, pageStarts);
@@ -111,6 +126,7 @@ export async function readForGeneration(
       pagesWithText,
       pagesOcr: ocrPages,
       pagesUnreadable: unreadable,
+      pagesNotRead: notRead,
       tables: document.tables,
       characters: text.length,
     },
@@ -121,6 +137,8 @@ export async function readForGeneration(
 export function labelledDocument(read: DocumentForGeneration): ToolDocument {
   return { ...read.plain, text: labelledText(read.parts) };
 }
+
+const sorted = (pages: number[]) => [...pages].sort((a, b) => a - b);
 
 /** Pages whose text layer had text (a scanned page's few stray characters do not count). */
 function countPagesWithText(text: string, pageStarts: readonly number[], scanned: Set<number>): number {

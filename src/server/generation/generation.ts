@@ -220,6 +220,7 @@ export class Generation {
           answer,
           status,
           matchReport,
+          coverage,
         })
       : await deps.chats.saveNewChat({
           id: this.id,
@@ -258,13 +259,14 @@ export class Generation {
       });
     } catch (err) {
       // Stopped while its pages were read: saved as stopped, with the document, before any answer; its
-      // scanned pages listed as not read.
+      // scanned pages listed as not read, for that reason.
       if (!this.stopped) throw err;
       const read = await readForGeneration(
         { ...document, scannedPages: [] },
         { scans: deps.scans, userId: this.userId, signal: this.stopper.signal, progress: () => {} },
       );
-      read.coverage.pagesUnreadable = [...(document.scannedPages ?? [])].sort((a, b) => a - b);
+      const scanned = [...(document.scannedPages ?? [])].sort((a, b) => a - b);
+      read.coverage.pagesNotRead = scanned.length > 0 ? [{ reason: 'stopped', pages: scanned }] : [];
       return read;
     }
   }

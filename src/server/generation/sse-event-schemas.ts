@@ -19,7 +19,7 @@ export function toolResultSchema(tool: ServerTool) {
       ? {
           coverage: documentCoverageSchema.nullable().meta({
             description:
-              'What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those that could not be read, its tables and characters, and how many parts the summary was written from. Null without a document.',
+              'What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those OCR could not read (`pagesUnreadable`), the scanned pages not read at all and why (`pagesNotRead`: `ocr_limit` past OCR_MAX_PAGES, `text_limit` past DOCUMENT_MAX_CHARS, `stopped`), its tables and characters, and how many parts the summary was written from. Null without a document.',
           }),
         }
       : {}),

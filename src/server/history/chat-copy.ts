@@ -39,21 +39,24 @@ export async function memberCopyOf(
     const document = await storedDocument(fileStorage, source);
     file = { ...source.file, key: await fileStorage.put(document.bytes, format) };
   }
-  let copy: HistoryRow;
   try {
-    copy = await history.insertWithinQuota({
-      userId: readerId,
-      service: source.service,
-      title: source.title,
-      messages: source.messages,
-      currentMessageId: source.currentMessageId,
-      status: source.status as ChatStatus,
-      file,
-      matchReport: source.matchReport,
-      coverage: source.coverage,
-      copiedFrom: source.id,
-      copiedOrganizationId: source.sharedOrganizationId,
-    });
+    return await history.insertWithinQuota(
+      {
+        userId: readerId,
+        service: source.service,
+        title: source.title,
+        messages: source.messages,
+        currentMessageId: source.currentMessageId,
+        status: source.status as ChatStatus,
+        file,
+        matchReport: source.matchReport,
+        coverage: source.coverage,
+        copiedFrom: source.id,
+        copiedOrganizationId: source.sharedOrganizationId,
+      },
+      // What the member's follow-ups are answered from, copied with the chat.
+      { documentPartsOf: source },
+    );
   } catch (err) {
     if (file) await fileStorage.remove(file.key).catch(() => undefined);
     // Made by a request of the same member a moment ago: that one is theirs to go on in.
@@ -63,16 +66,4 @@ export async function memberCopyOf(
     }
     throw err;
   }
-  // The document's parts go with it (what the member's follow-ups are answered from); a copy that
-  // could not get them goes again, so that asking once more makes a whole one.
-  if (source.file) {
-    try {
-      await history.copyDocumentParts(source, copy.id);
-    } catch (err) {
-      await history.remove(readerId, copy.id).catch(() => undefined);
-      if (file) await fileStorage.remove(file.key).catch(() => undefined);
-      throw err;
-    }
-  }
-  return copy;
 }

@@ -67,6 +67,8 @@ export interface AnswerInChat {
   answer: string;
   status: ChatStatus;
   matchReport: JobMatchReport | null;
+  /** A first answer made again from the chat's document: what that reading read. */
+  coverage?: DocumentCoverage | null;
 }
 
 /** Where an answer was saved: its chat, and its own message there. */
@@ -146,6 +148,7 @@ export function createChatWriter(deps: ChatWriterDeps) {
           messages,
           status: chat.status,
           matchReport: chat.matchReport,
+          coverage: chat.coverage ?? null,
         }),
       );
       if (!saved) {

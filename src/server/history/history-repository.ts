@@ -11,7 +11,7 @@ import type { JobMatchReport } from '#shared/job-match-report';
 import { formatBytes } from '#shared/text';
 import { chatColumns, type HistoryRow } from './chat-columns.ts';
 import { chatShareQueries } from './chat-shares.ts';
-import { documentPartQueries } from './document-parts.ts';
+import { copyDocumentParts, documentPartQueries } from './document-parts.ts';
 
 export type { HistoryRow } from './chat-columns.ts';
 
@@ -216,10 +216,22 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
      * Saves a chat only if the user stays within the quota (413 `payload_too_large:history_quota`
      * otherwise). A per-user lock held to the end of the transaction makes concurrent saves of one user
      * take turns, so together they can never pass the limit (within this process they wait for their
-     * turn before taking a connection, db/keyed-turns.ts).
+     * turn before taking a connection, db/keyed-turns.ts). `documentPartsOf`: a member's copy of a team
+     * chat, made with the document's parts of the chat it copies.
      */
-    async insertWithinQuota(chat: NewChat): Promise<HistoryRow> {
-      if (!limited) return insertRow(db, chat);
+    async insertWithinQuota(
+      chat: NewChat,
+      options: { documentPartsOf?: HistoryRow } = {},
+    ): Promise<HistoryRow> {
+      // A copy's document parts, in the same transaction as the copy.
+      const withParts = async (q: Db | Tx, row: HistoryRow) => {
+        if (options.documentPartsOf) await copyDocumentParts(q, options.documentPartsOf, row.id);
+        return row;
+      };
+      if (!limited) {
+        if (!options.documentPartsOf) return insertRow(db, chat);
+        return db.transaction(async (tx) => withParts(tx, await insertRow(tx, chat)));
+      }
       const row = await inTurn(chat.userId, () =>
         db.transaction(async (tx) => {
           await tx.execute(
@@ -232,7 +244,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
           if (quota.maxBytes > 0 && before.bytes + row.sizeBytes > quota.maxBytes) {
             throw tooManyBytes(quota.maxBytes);
           }
-          return row;
+          return withParts(tx, row);
         }),
       );
       grew(chat.userId, row.sizeBytes);
@@ -301,7 +313,12 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
     async appendMessages(
       userId: string,
       id: string,
-      update: { messages: ChatMessage[]; status: ChatStatus; matchReport?: JobMatchReport | null },
+      update: {
+        messages: ChatMessage[];
+        status: ChatStatus;
+        matchReport?: JobMatchReport | null;
+        coverage?: DocumentCoverage | null;
+      },
     ): Promise<boolean> {
       const last = update.messages.at(-1);
       if (!isUuid(id) || !last?.id) return false;
@@ -313,6 +330,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
           status: update.status,
           updatedAt: new Date(),
           ...(update.matchReport ? { matchReport: update.matchReport } : {}),
+          ...(update.coverage ? { coverage: update.coverage } : {}),
         })
         .where(and(eq(history.userId, userId), eq(history.id, id)))
         .returning({ id: history.id });

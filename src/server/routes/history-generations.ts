@@ -15,15 +15,7 @@ import type { HistoryRow } from '#server/history/history-repository';
 import { apiErrors } from '#server/openapi/route-responses';
 import { validateToolInput } from '#server/routes/read-tool-request';
 import { ADMISSION_REFUSALS, numbered, RUN_FAILURES } from '#server/routes/tool-route-schema';
-import {
-  chatTurns,
-  continuationSystem,
-  documentForRequest,
-  fitTurns,
-  withDocument,
-} from '#server/tools/chat-context';
-import { citationRule } from '#server/tools/document-parts';
-import { estimateTokens } from '#server/tools/long-document';
+import { chatTurns, continuationSystem, documentConversation, fitTurns } from '#server/tools/chat-context';
 import { serverToolOf } from '#server/tools/prompts';
 import type { ServerTool } from '#server/tools/server-tool';
 import { chatSchema, chooseVersionSchema, FOLLOW_UP_MAX, followUpSchema } from '#shared/history';
@@ -274,11 +266,8 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
 };
 
 /**
- * The conversation for an answer to `request` after the messages of `before` (the path up to it): for a
- * chat made from a document, the document goes with the request (issue 32), the whole of it when it fits
- * the model's prompt beside the conversation, else its parts that best match the request (full-text
- * ranking), labelled with their pages, and the model is told to cite them. A chat saved before its
- * document was kept in parts tells the model that the document is left out.
+ * The conversation for an answer to `request` after the messages of `before`: a document chat's with its
+ * document, whole or its best-matching parts (tools/chat-context.ts `documentConversation`).
  */
 async function withChatDocument(
   app: FastifyInstance,
@@ -289,35 +278,19 @@ async function withChatDocument(
 ): Promise<{ turns: ModelTurn[]; system?: string }> {
   if (!row.file) return { turns: [...chatTurns(tool, before), { role: 'user', content: request }] };
   const repo = app.historyRepository;
-  const conversation = chatTurns(tool, before, 'with-question');
-  const { maxPromptTokens } = app.ai.promptBudget();
-  const used =
-    estimateTokens(continuationSystem(tool)) +
-    estimateTokens(request) +
-    conversation.reduce((sum, turn) => sum + estimateTokens(turn.content), 0);
-  // What the conversation leaves, but at least half the prompt: the oldest turns give way to the document.
-  const room = Math.max(maxPromptTokens - used - DOCUMENT_MARGIN_TOKENS, Math.floor(maxPromptTokens / 2));
-  const document = await documentForRequest(
-    {
+  return documentConversation({
+    tool,
+    before,
+    request,
+    fileName: row.file.name,
+    maxPromptTokens: app.ai.promptBudget().maxPromptTokens,
+    parts: {
       size: () => repo.documentSize(row),
       all: () => repo.documentParts(row),
       ranked: (limit) => repo.rankedDocumentParts(row, request, limit),
     },
-    room,
-  );
-  if (!document) {
-    return { turns: [...chatTurns(tool, before, 'left-out'), { role: 'user', content: request }] };
-  }
-  const content = withDocument(request, { ...document, name: row.file.name });
-  const paged = /^\[p\. \d+\]/m.test(document.text);
-  return {
-    turns: [...conversation, { role: 'user', content }],
-    system: `${continuationSystem(tool)}\n\n${citationRule(paged)}`,
-  };
+  });
 }
-
-/** Room kept beside the document for the citation rule, the intro and the estimate's error. */
-const DOCUMENT_MARGIN_TOKENS = 300;
 
 /**
  * The call for an answer within `row`: its conversation (`asked`), made once the call is admitted and

@@ -10,7 +10,7 @@ import { toChatResponse } from '#server/history/chat-response';
 import { chatPath } from '#server/history/chat-thread';
 import { apiErrors, fileReply } from '#server/openapi/route-responses';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
-import { DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES, extensionOf } from '#shared/documents';
+import { citationLabel, DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES, extensionOf } from '#shared/documents';
 import {
   chatSchema,
   createHistorySchema,
@@ -55,10 +55,6 @@ function fileNameOf(title: string): string {
 }
 const notFound = () => new AppError('not_found:history', 'No such history chat.');
 
-/**
- * The history API (docs/product.md §7), in the protected scope (the caller is `request.user`). Ownership lives in the
- * repository's queries; uid paths must be the caller's.
- */
 /** The most pages one citation's passage shows. */
 const PASSAGE_MAX_PAGES = 20;
 
@@ -85,11 +81,10 @@ function passageRange(
   return { pages: { from, to } };
 }
 
-/** 'p. 12' or 'pp. 12–13', as answers cite pages. */
-function pagesLabel({ from, to }: { from: number; to: number }): string {
-  return from === to ? `p. ${from}` : `pp. ${from}–${to}`;
-}
-
+/**
+ * The history API (docs/product.md §7), in the protected scope (the caller is `request.user`). Ownership lives in the
+ * repository's queries; uid paths must be the caller's.
+ */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.historyRepository;
 
@@ -285,13 +280,15 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row?.file) throw new AppError('not_found:file', 'This chat has no uploaded file.');
       const range = passageRange(request.query);
       const parts = await repo.documentPassage(row, range);
+      const label = citationLabel(
+        'part' in range ? { kind: 'part', part: range.part } : { kind: 'pages', ...range.pages },
+      );
       if (parts.length === 0) {
-        const what = 'part' in range ? `part ${range.part}` : pagesLabel(range.pages);
-        throw new AppError('not_found:passage', `The document has no text on ${what}.`);
+        throw new AppError('not_found:passage', `The document has no text on ${label}.`);
       }
       const format = DOCUMENT_FORMATS.find((f) => DOCUMENT_MEDIA_TYPES[f] === row.file?.type) ?? 'txt';
       return {
-        label: 'part' in range ? `part ${range.part}` : pagesLabel(range.pages),
+        label,
         pages: 'part' in range ? null : range.pages,
         text: parts.map((part) => part.text).join('\n\n'),
         fileName: row.file.name,

@@ -1,7 +1,13 @@
 import type { ModelTurn } from '#server/ai/stream-model-text';
 import { AppError } from '#server/errors';
 import type { PathMessage } from '#server/history/chat-thread';
-import { type DocumentPart, labelledText, PART_TOKENS, passagesWithin } from './document-parts.ts';
+import {
+  citationRule,
+  type DocumentPart,
+  labelledText,
+  PART_TOKENS,
+  passagesWithin,
+} from './document-parts.ts';
 import { estimateTokens } from './long-document.ts';
 import { delimited } from './prompt-format.ts';
 import { type ServerTool, withDocumentText } from './server-tool.ts';
@@ -69,31 +75,77 @@ export function withDocument(
   return [request, '', intro, delimited('document', document.text)].join('\n');
 }
 
+/** Where a chat's document parts are read from (history/document-parts.ts, for one chat). */
+export interface DocumentPartsSource {
+  size(): Promise<{ parts: number; characters: number }>;
+  all(): Promise<DocumentPart[]>;
+  ranked(limit: number): Promise<DocumentPart[]>;
+}
+
 /**
  * The document for a request with `room` tokens of the prompt left for it: the whole text when it fits
  * (estimated from its length before it is read), else the best-ranked parts that fit, in the document's
- * order. Null when the chat keeps no parts (saved before they were kept).
+ * order; `paged` when its parts have page numbers. Null when the chat keeps no parts (saved before they
+ * were kept) or none fits.
  */
 export async function documentForRequest(
-  parts: {
-    size(): Promise<{ parts: number; characters: number }>;
-    all(): Promise<DocumentPart[]>;
-    ranked(limit: number): Promise<DocumentPart[]>;
-  },
+  parts: DocumentPartsSource,
   room: number,
-): Promise<{ text: string; whole: boolean } | null> {
+): Promise<{ text: string; whole: boolean; paged: boolean } | null> {
   const size = await parts.size();
   if (size.parts === 0) return null;
   // Each part's label and the blank lines around it, as labelledText writes them.
   const wholeTokens = Math.ceil(size.characters / 3) + size.parts * 6;
   if (wholeTokens <= room) {
-    const text = labelledText(await parts.all());
-    if (estimateTokens(text) <= room) return { text, whole: true };
+    const all = await parts.all();
+    const text = labelledText(all);
+    if (estimateTokens(text) <= room) return { text, whole: true, paged: all[0]?.page !== null };
   }
   // Enough candidates to fill the room with parts of the usual size, and then some.
   const limit = Math.min(size.parts, Math.ceil(room / (PART_TOKENS / 2)) + 10);
   const best = passagesWithin(await parts.ranked(limit), room);
-  return { text: labelledText(best), whole: false };
+  if (best.length === 0) return null;
+  return { text: labelledText(best), whole: false, paged: best[0]?.page !== null };
+}
+
+/** Room kept beside the document for the citation rule, the intro and the estimate's error. */
+const DOCUMENT_MARGIN_TOKENS = 300;
+
+/**
+ * The conversation for an answer to `request` after the messages of `before` (the path up to it) in a
+ * chat made from a document (issue 32): the document goes with the request, the whole of it when it fits
+ * the model's prompt beside the conversation, else its parts that best match the request, labelled with
+ * their pages, and the model is told to cite them. The request comes first: the document gets what the
+ * conversation leaves, but at least half the prompt when the request leaves that much (the oldest turns
+ * give way, `fitTurns`). A chat that keeps no parts tells the model that the document is left out.
+ */
+export async function documentConversation(options: {
+  tool: ServerTool;
+  before: readonly PathMessage[];
+  request: string;
+  fileName: string;
+  maxPromptTokens: number;
+  parts: DocumentPartsSource;
+}): Promise<{ turns: ModelTurn[]; system?: string }> {
+  const { tool, before, request, maxPromptTokens } = options;
+  const conversation = chatTurns(tool, before, 'with-question');
+  const fixed = estimateTokens(continuationSystem(tool)) + estimateTokens(request) + DOCUMENT_MARGIN_TOKENS;
+  const used = fixed + conversation.reduce((sum, turn) => sum + estimateTokens(turn.content), 0);
+  const room = Math.min(
+    Math.max(maxPromptTokens - used, Math.floor(maxPromptTokens / 2)),
+    maxPromptTokens - fixed,
+  );
+  const document = room > 0 ? await documentForRequest(options.parts, room) : null;
+  if (!document) {
+    return { turns: [...chatTurns(tool, before, 'left-out'), { role: 'user', content: request }] };
+  }
+  return {
+    turns: [
+      ...conversation,
+      { role: 'user', content: withDocument(request, { ...document, name: options.fileName }) },
+    ],
+    system: `${continuationSystem(tool)}\n\n${citationRule(document.paged)}`,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { documentForRequest } from './chat-context.ts';
+import { documentConversation, documentForRequest } from './chat-context.ts';
 import {
+  carryLabels,
   citationRule,
   type DocumentPart,
   labelledText,
@@ -8,7 +9,8 @@ import {
   passagesWithin,
   splitDocument,
 } from './document-parts.ts';
-import { estimateTokens } from './long-document.ts';
+import { estimateTokens, splitIntoParts } from './long-document.ts';
+import { SERVER_TOOLS } from './prompts.ts';
 
 const paragraph = (n: number) =>
   `Paragraph ${n} tells of the committee's review of costs, staff and risks in some detail, at length.`;
@@ -127,5 +129,63 @@ describe('documentForRequest', () => {
       ranked: async () => [],
     };
     expect(await documentForRequest(none, 1000)).toBeNull();
+  });
+});
+
+describe('carryLabels', () => {
+  it('opens a piece that begins inside a page with that page’s label again', () => {
+    const parts = Array.from({ length: 30 }, (_, i) => ({
+      part: i + 1,
+      page: Math.floor(i / 10) + 1,
+      text: paragraph(i),
+    }));
+    const pieces = carryLabels(splitIntoParts(labelledText(parts), 200));
+    expect(pieces.length).toBeGreaterThan(3);
+    for (const piece of pieces) expect(piece).toMatch(/^\[p\. \d+\]\n\n/);
+    // The label carried is the page the piece's first paragraph is on.
+    const second = pieces[1] ?? '';
+    const firstParagraph = /Paragraph (\d+)/.exec(second)?.[1];
+    expect(second.startsWith(`[p. ${Math.floor(Number(firstParagraph) / 10) + 1}]`)).toBe(true);
+    // A text without labels is left as it is.
+    expect(carryLabels(['a', 'b'])).toEqual(['a', 'b']);
+  });
+});
+
+describe('documentConversation', () => {
+  const tool = SERVER_TOOLS['doc-summarizer'] as never;
+  const parts = Array.from({ length: 200 }, (_, i) => ({ part: i + 1, page: i + 1, text: paragraph(i + 1) }));
+  const source = {
+    size: async () => ({ parts: parts.length, characters: parts.reduce((sum, p) => sum + p.text.length, 0) }),
+    all: async () => parts,
+    ranked: async (limit: number) => parts.slice(0, limit),
+  };
+
+  it('gives the request room first: a long request never makes the whole too long', async () => {
+    const request = 'word '.repeat(9_000).trim(); // about 15,000 tokens of a 20,000-token prompt
+    const { turns, system } = await documentConversation({
+      tool,
+      before: [],
+      request,
+      fileName: 'report.pdf',
+      maxPromptTokens: 20_000,
+      parts: source,
+    });
+    const total =
+      estimateTokens(system ?? '') + turns.reduce((sum, turn) => sum + estimateTokens(turn.content), 0);
+    expect(total).toBeLessThanOrEqual(20_000);
+    expect(turns.at(-1)?.content).toContain('[p. 1]');
+  });
+
+  it('says the document is left out when no passage fits beside the request', async () => {
+    const { turns, system } = await documentConversation({
+      tool,
+      before: [],
+      request: 'word '.repeat(11_900).trim(),
+      fileName: 'report.pdf',
+      maxPromptTokens: 20_000,
+      parts: source,
+    });
+    expect(system).toBeUndefined();
+    expect(turns.at(-1)?.content).not.toContain('<document>');
   });
 });

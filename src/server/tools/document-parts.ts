@@ -6,7 +6,7 @@
  * (`document_part`); the text the model reads is labelled from the same parts, so that what it cites is
  * what the side panel shows.
  */
-import type { DocumentPart } from '#shared/documents';
+import { citationLabel, type DocumentPart } from '#shared/documents';
 import { estimateTokens, splitIntoParts } from './long-document.ts';
 
 export type { DocumentPart } from '#shared/documents';
@@ -37,7 +37,11 @@ export function splitDocument(text: string, pageStarts?: readonly number[]): Doc
 
 /** How a part is named in the model's text and in citations: 'p. 12' or 'part 3'. */
 export function partLabel(part: Pick<DocumentPart, 'part' | 'page'>): string {
-  return part.page === null ? `part ${part.part}` : `p. ${part.page}`;
+  return citationLabel(
+    part.page === null
+      ? { kind: 'part', part: part.part }
+      : { kind: 'pages', from: part.page, to: part.page },
+  );
 }
 
 /**
@@ -56,6 +60,23 @@ export function labelledText(parts: readonly DocumentPart[]): string {
     previous = part;
   }
   return out.join('\n\n');
+}
+
+/** A label as labelledText writes it, alone on its line. */
+const LABEL_LINE = /^\[(?:p\. \d+|part \d+)\]$/gm;
+
+/**
+ * Consecutive pieces of a labelled text (a long document cut for the model's calls), each that begins
+ * inside a page opened again by that page's label, so that a call reading it knows which page it is on.
+ */
+export function carryLabels(pieces: readonly string[]): string[] {
+  let label: string | null = null;
+  return pieces.map((piece) => {
+    const opensWithLabel = /^\[(?:p\. \d+|part \d+)\]\n/.test(piece);
+    const carried = label !== null && !opensWithLabel ? `${label}\n\n${piece}` : piece;
+    for (const match of piece.matchAll(LABEL_LINE)) label = match[0];
+    return carried;
+  });
 }
 
 /** What the model is told about the labels of a document's text, and how to cite them. */

@@ -1,3 +1,4 @@
+import { carryLabels } from './document-parts.ts';
 import { estimateTokens, splitIntoParts } from './long-document.ts';
 import type { GenerationRun } from './server-tool.ts';
 import { withDocumentText } from './server-tool.ts';
@@ -30,9 +31,10 @@ export async function summarizeInParts(run: GenerationRun, prompts: SummaryPromp
     run.summarized(1);
     return run.ask({ system: prompts.system, prompt: prompts.wholePrompt(text) }, { visible: true });
   }
-  const parts = splitIntoParts(text, partTokens);
-  run.summarized(parts.length);
+  // A part that begins inside a page is labelled with it again, so that its summary cites the right page.
+  const parts = carryLabels(splitIntoParts(text, partTokens));
   const summaries = await summarizeParts(run, prompts, parts);
+  run.summarized(summaries.filter((summary) => summary !== undefined).length);
   if (run.stopped) return summarySoFar(summaries, parts.length);
   const final = await combine(run, prompts, summaries as string[]);
   if (run.stopped && final.trim() === '') return summarySoFar(summaries, parts.length);

@@ -7,6 +7,7 @@ const coverage = {
   pagesWithText: 211,
   pagesOcr: 12,
   pagesUnreadable: [] as number[],
+  pagesNotRead: [],
   tables: 4,
   characters: 400_000,
   partsSummarized: 8,

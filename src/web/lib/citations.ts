@@ -5,8 +5,10 @@
  * else, so prose such as '(see page 12)' or '(2019)' stays text.
  */
 
-/** The pages `from`–`to` (one page: equal), or a part of a document without page numbers. */
-export type Citation = { kind: 'pages'; from: number; to: number } | { kind: 'part'; part: number };
+import type { Citation } from '#shared/documents';
+
+export type { Citation } from '#shared/documents';
+export { citationLabel } from '#shared/documents';
 
 /** A piece of text: as it is, or a citation as the answer wrote it ('p. 12', or '7' in '(pp. 3, 7)'). */
 export type CitationPiece = string | { text: string; citation: Citation };
@@ -93,10 +95,4 @@ export function citationFromQuery(query: unknown): Citation | null {
   const from = Number(pages[1]);
   const to = pages[2] === undefined ? from : Number(pages[2]);
   return from >= 1 && to >= from ? { kind: 'pages', from, to } : null;
-}
-
-/** The citation as the answers write it: 'p. 12', 'pp. 12–13' or 'part 3'. */
-export function citationLabel(citation: Citation): string {
-  if (citation.kind === 'part') return `part ${citation.part}`;
-  return citation.from === citation.to ? `p. ${citation.from}` : `pp. ${citation.from}–${citation.to}`;
 }

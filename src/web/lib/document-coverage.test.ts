@@ -7,6 +7,7 @@ const coverage = (fields: Partial<DocumentCoverage> = {}): DocumentCoverage => (
   pagesWithText: 3,
   pagesOcr: 0,
   pagesUnreadable: [],
+  pagesNotRead: [],
   tables: 0,
   characters: 4_000,
   partsSummarized: 1,
@@ -40,6 +41,31 @@ describe('coverageSentence', () => {
     );
     expect(coverageSentence(coverage({ pages: 2, pagesUnreadable: [1, 2] }))).toBe(
       'Could not read any of the 2 pages.',
+    );
+  });
+
+  it('says which scanned pages were not read at all, and why, apart from those that could not be', () => {
+    expect(
+      coverageSentence(
+        coverage({
+          pages: 80,
+          pagesOcr: 48,
+          pagesUnreadable: [3, 4],
+          pagesNotRead: [{ reason: 'ocr_limit', pages: Array.from({ length: 30 }, (_, i) => 51 + i) }],
+        }),
+      ),
+    ).toBe(
+      'Read 48 of 80 pages (48 scanned). Pages 3 and 4 could not be read. Pages 51–80 were not read (past the most scanned pages this server reads).',
+    );
+    expect(
+      coverageSentence(
+        coverage({ pages: 6, pagesOcr: 0, pagesNotRead: [{ reason: 'stopped', pages: [1, 2, 3, 4, 5, 6] }] }),
+      ),
+    ).toBe('Read none of the 6 pages. Pages 1–6 were not read (the answer was stopped first).');
+    expect(
+      coverageSentence(coverage({ pages: 10, pagesNotRead: [{ reason: 'text_limit', pages: [10] }] })),
+    ).toBe(
+      'Read 9 of 10 pages. Page 10 was not read (past the most text this server takes from one document).',
     );
   });
 

@@ -41,15 +41,24 @@ export function pageRuns(pages: readonly number[]): string[] {
   return runs;
 }
 
-/** 'Page 17 could not be read.', 'Pages 17–19 and 30 could not be read.' (unique pages, counted). */
-function unreadableSentence(pages: readonly number[]): string {
+/** Pages and what happened to them: 'Page 17 could not be read.', 'Pages 17–19 and 30 could not be read.' */
+function pagesSentence(pages: readonly number[], what: string): string {
   const unique = new Set(pages).size;
   const runs = pageRuns(pages);
   const noun = unique === 1 ? 'Page' : 'Pages';
-  if (runs.length <= RUNS_NAMED) return `${noun} ${list.format(runs)} could not be read.`;
+  const verb = unique === 1 ? 'was' : 'were';
+  const tail = what.replace('{was}', verb);
+  if (runs.length <= RUNS_NAMED) return `${noun} ${list.format(runs)} ${tail}.`;
   const named = runs.slice(0, RUNS_NAMED - 1);
-  return `${counted(unique, 'page')} could not be read: ${named.join(', ')} and others.`;
+  return `${counted(unique, 'page')} ${tail}: ${named.join(', ')} and others.`;
 }
+
+/** Why scanned pages were not read at all, as the line says it. */
+const NOT_READ: Record<DocumentCoverage['pagesNotRead'][number]['reason'], string> = {
+  ocr_limit: '{was} not read (past the most scanned pages this server reads)',
+  text_limit: '{was} not read (past the most text this server takes from one document)',
+  stopped: '{was} not read (the answer was stopped first)',
+};
 
 /**
  * One line saying what of a document an answer read (issue 32): 'Read all 223 pages (12 scanned),
@@ -63,15 +72,22 @@ export function coverageSentence(coverage: DocumentCoverage): string {
   if (pages === null) {
     sentences.push(`Read the whole document (${counted(coverage.characters, 'character')})${tables}.`);
   } else {
-    const unreadable = coverage.pagesUnreadable.filter((page) => page >= 1 && page <= pages);
-    const read = pages - new Set(unreadable).size;
+    const inDocument = (page: number) => page >= 1 && page <= pages;
+    const unreadable = coverage.pagesUnreadable.filter(inDocument);
+    const notRead = (coverage.pagesNotRead ?? []).map((group) => ({
+      ...group,
+      pages: group.pages.filter(inDocument),
+    }));
+    const read = pages - new Set([...unreadable, ...notRead.flatMap((group) => group.pages)]).size;
     const scanned = coverage.pagesOcr > 0 ? ` (${numbers.format(coverage.pagesOcr)} scanned)` : '';
     if (pages === 0) {
       sentences.push('The document has no pages.');
-    } else if (read === 0) {
+    } else if (read === 0 && new Set(unreadable).size === pages) {
       sentences.push(
         `Could not read ${pages === 1 ? 'the one page' : `any of the ${counted(pages, 'page')}`}.`,
       );
+    } else if (read === 0) {
+      sentences.push(`Read none of the ${pages === 1 ? 'one page' : counted(pages, 'page')}.`);
     } else {
       const what =
         read === pages
@@ -80,7 +96,12 @@ export function coverageSentence(coverage: DocumentCoverage): string {
             : `all ${counted(pages, 'page')}`
           : `${numbers.format(read)} of ${counted(pages, 'page')}`;
       sentences.push(`Read ${what}${scanned}${tables}.`);
-      if (unreadable.length > 0) sentences.push(unreadableSentence(unreadable));
+    }
+    if (unreadable.length > 0 && new Set(unreadable).size < pages) {
+      sentences.push(pagesSentence(unreadable, 'could not be read'));
+    }
+    for (const group of notRead) {
+      if (group.pages.length > 0) sentences.push(pagesSentence(group.pages, NOT_READ[group.reason]));
     }
   }
   if (coverage.partsSummarized > 1) {

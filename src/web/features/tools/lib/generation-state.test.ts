@@ -165,6 +165,7 @@ describe('a request with a document', () => {
       pagesWithText: 12,
       pagesOcr: 2,
       pagesUnreadable: [7],
+      pagesNotRead: [],
       tables: 1,
       characters: 30_000,
       partsSummarized: 3,
