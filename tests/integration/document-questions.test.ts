@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '#tests/factories/user';
 import type { FakeOpenAiServer } from '#tests/fakes/openai-server';
+import { docxOf, odtOf, SAMPLE } from '#tests/helpers/document-corpus';
 import { createFakeModelApp } from '#tests/helpers/fake-model-app';
 import { type MultipartFile, multipartPayload } from '#tests/helpers/multipart';
 import { textPdf } from '#tests/helpers/pdf-writer';
@@ -314,6 +315,31 @@ describe.each(testDatabaseKinds())('questions on a document chat (%s)', (kind) =
     expect(done.coverage.pagesNotRead).toEqual([{ reason: 'stopped', pages: [1, 2, 3, 4, 5, 6] }]);
     expect(fake.requests).toHaveLength(0);
   }, 60_000);
+
+  it('counts the tables of a .docx and an .odt, which have no page numbers without page breaks', async () => {
+    fake.setDefault({ text: 'A report (part 1).' });
+    for (const [name, content] of [
+      ['report.docx', await docxOf(SAMPLE)],
+      ['report.odt', odtOf(SAMPLE)],
+    ] as const) {
+      const res = await summarize({ field: 'file', name, content });
+      expect(res.statusCode, name).toBe(200);
+      expect(res.json().coverage, name).toEqual({
+        pages: null,
+        pagesWithText: null,
+        pagesOcr: 0,
+        pagesUnreadable: [],
+        pagesNotRead: [],
+        tables: 1,
+        characters: expect.any(Number),
+        partsSummarized: 1,
+      });
+      // The table reaches the model as a table, in the labelled text.
+      const prompt = fake.requests.at(-1)?.body.messages.at(-1)?.content ?? '';
+      expect(prompt, name).toContain('[part 1]');
+      expect(prompt, name).toContain('| City | Country | Staff |');
+    }
+  });
 
   it('answers text without page numbers by numbered parts', async () => {
     fake.setDefault({ text: 'Notes (part 1).' });
