@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_FORMATS, type DocumentCoverage, PAGES_NOT_READ_REASONS } from './documents.ts';
 import { jobMatchReportSchema } from './job-match-report.ts';
-import { TOOL_SLUGS } from './tools.ts';
+import { EMAIL_TONES, TOOL_SLUGS } from './tools.ts';
 
 /** History chats (docs/product.md §3, §7): the payloads of the history API, shared by server and web. */
 
@@ -67,6 +67,65 @@ export const chooseVersionSchema = z.object({
     .number({ error: 'version must be a number.' })
     .int('version must be a whole number.')
     .min(1, 'version starts at 1.'),
+});
+
+/** PUT /api/history/:id/messages/:messageId: an answer as the person edited it, saved as another version. */
+export const editAnswerSchema = z.object({
+  content: z
+    .string({ error: 'content is required.' })
+    .refine((content) => content.trim() !== '', 'Write the answer first: it cannot be empty.')
+    .pipe(
+      z
+        .string()
+        .max(
+          HISTORY_MESSAGE_MAX,
+          `An answer can be at most ${HISTORY_MESSAGE_MAX.toLocaleString('en')} characters.`,
+        ),
+    ),
+});
+
+/** What a rewrite of an answer (or of part of it) asks for, besides a tone and a free instruction. */
+export const REWRITE_ACTIONS = [
+  'improve',
+  'shorter',
+  'longer',
+  'simpler',
+  'fix-grammar',
+  'continue',
+] as const;
+/** The longest free instruction (`custom:<text>`). */
+export const REWRITE_CUSTOM_MAX = 1000;
+
+export type RewriteInstruction =
+  | (typeof REWRITE_ACTIONS)[number]
+  | `tone:${(typeof EMAIL_TONES)[number]}`
+  | `custom:${string}`;
+
+function isRewriteInstruction(value: string): value is RewriteInstruction {
+  if ((REWRITE_ACTIONS as readonly string[]).includes(value)) return true;
+  if (value.startsWith('tone:')) return (EMAIL_TONES as readonly string[]).includes(value.slice(5));
+  if (value.startsWith('custom:')) {
+    const text = value.slice('custom:'.length).trim();
+    return text !== '' && text.length <= REWRITE_CUSTOM_MAX;
+  }
+  return false;
+}
+
+/** POST /api/history/:id/messages/:messageId/rewrite: the model rewrites the answer, or part of it. */
+export const rewriteSchema = z.object({
+  instruction: z
+    .string({ error: 'instruction is required.' })
+    .refine(
+      isRewriteInstruction,
+      `instruction must be one of ${REWRITE_ACTIONS.join(', ')}, tone:<${EMAIL_TONES.join('|')}> or custom:<text> (1–${REWRITE_CUSTOM_MAX.toLocaleString('en')} characters).`,
+    )
+    .transform((value) => value as RewriteInstruction),
+  selection: z
+    .object({
+      start: z.number().int('start must be a whole number.').min(0, 'start cannot be negative.'),
+      end: z.number().int('end must be a whole number.').min(0, 'end cannot be negative.'),
+    })
+    .optional(),
 });
 
 /** POST /api/history/:id/messages: a follow-up question. */

@@ -2829,7 +2829,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/history/{id}/messages/{messageId}": {
+    "/api/history/{id}/messages/{messageId}/rewrite": {
         parameters: {
             query?: never;
             header?: never;
@@ -2838,6 +2838,384 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Rewrite an answer, or part of it
+         * @description The model rewrites part of an answer on the chat’s path as `instruction` asks — `improve`, `shorter`, `longer`, `simpler`, `fix-grammar`, `tone:<tone>` (the e-mail tones), `custom:<text>` (at most 1,000 characters) or `continue` (new text at the cursor) — with the whole answer as context. `selection` `{start, end}` is a range of character offsets into the answer’s content (absent: the whole answer; for `continue`, `start` = `end` is the cursor, by default its end). The `delta` events carry the replacement text only; the new version saved is the answer with the selection replaced by it, and `done` carries that message. Stopped, nothing new is saved and nothing is counted. 400 `bad_request:selection` for a range outside the content, backwards, of blank text, or ending inside a code fence’s opening line; 404 `not_found:message` for a message that is not an answer on the chat’s path. JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, with the chat as `historyId`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of a plan (below) and is saved in the chat, which then shows it.
+         *
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; then the body’s own rules (400 `bad_request:validation`).
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.
+         *     3. 404 `not_found:history` for another user’s chat (a follow-up also takes one shared with a team of the caller’s), as for one that does not exist; then this route’s own checks (above), and 413 `payload_too_large:model_context` when the request to answer alone does not fit the model’s prompt.
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model. A chat deleted meanwhile ends it with 404 `not_found:history`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    messageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        instruction: string;
+                        selection?: {
+                            start: number;
+                            end: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description The new answer, as JSON or as server-sent events (`Accept: text/event-stream`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The new answer, as the chat now shows it. */
+                            message: {
+                                id: string;
+                                /** @enum {string} */
+                                role: "user" | "assistant";
+                                content: string;
+                                version: number;
+                                versions: number;
+                                /** @enum {string} */
+                                status?: "complete" | "stopped";
+                                createdAt: string | null;
+                            };
+                            historyId: string;
+                            /**
+                             * @description `stopped` when a Stop ended it early.
+                             * @enum {string}
+                             */
+                            status: "complete" | "stopped";
+                            matchReport?: components["schemas"]["JobMatchReport"] | null;
+                            /** @description For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading). */
+                            coverage?: {
+                                pages: number | null;
+                                pagesWithText: number | null;
+                                pagesOcr: number;
+                                pagesUnreadable: number[];
+                                pagesNotRead: {
+                                    /** @enum {string} */
+                                    reason: "ocr_limit" | "text_limit" | "stopped";
+                                    pages: number[];
+                                }[];
+                                tables: number;
+                                characters: number;
+                                partsSummarized: number;
+                            } | null;
+                        };
+                        "text/event-stream": {
+                            /** @enum {string} */
+                            event: "start";
+                            data: components["schemas"]["GenerationStart"];
+                        } | {
+                            /** @enum {string} */
+                            event: "progress";
+                            data: components["schemas"]["GenerationProgress"];
+                        } | {
+                            /** @enum {string} */
+                            event: "delta";
+                            data: {
+                                text: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            event: "done";
+                            data: {
+                                /** @description The new answer, as the chat now shows it. */
+                                message: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "user" | "assistant";
+                                    content: string;
+                                    version: number;
+                                    versions: number;
+                                    /** @enum {string} */
+                                    status?: "complete" | "stopped";
+                                    createdAt: string | null;
+                                };
+                                historyId: string;
+                                /**
+                                 * @description `stopped` when a Stop ended it early.
+                                 * @enum {string}
+                                 */
+                                status: "complete" | "stopped";
+                                matchReport?: components["schemas"]["JobMatchReport"] | null;
+                                /** @description For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading). */
+                                coverage?: {
+                                    pages: number | null;
+                                    pagesWithText: number | null;
+                                    pagesOcr: number;
+                                    pagesUnreadable: number[];
+                                    pagesNotRead: {
+                                        /** @enum {string} */
+                                        reason: "ocr_limit" | "text_limit" | "stopped";
+                                        pages: number[];
+                                    }[];
+                                    tables: number;
+                                    characters: number;
+                                    partsSummarized: number;
+                                } | null;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            event: "error";
+                            data: {
+                                /**
+                                 * @description `type:surface`, e.g. `unauthorized:auth`: the type decides the HTTP status.
+                                 * @example bad_request:validation
+                                 */
+                                code: string;
+                                /** @description What went wrong, in words a user may read. */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payment required (`payment_required:quota`): the plan has no generations left this period. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden (`forbidden:*`): not the caller’s to see or do. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too large (`payload_too_large:*`). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unprocessable (`unprocessable:*`): well-formed, but nothing can be done with it. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too many requests (`rate_limit:*`): `Retry-After` says when to try again. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description An outside service failed (`bad_gateway:*`: the AI provider, Stripe). */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Timeout (`timeout:*`): the AI provider did not answer in time. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save an edited answer
+         * @description Saves an answer on the chat’s path as the person edited it (Markdown), as another version of that answer: the earlier ones stay, and the chat shows the new one (follow-ups after the edited answer stay with its earlier version). Not counted as a generation. 400 `bad_request:validation` for empty content or content over 400,000 characters; 404 `not_found:history` for another user’s chat (a team member reading a shared chat too), as for one that does not exist; 404 `not_found:message` for a message that is not an answer on the chat’s path; 409 `conflict:generation_running` while an answer of the chat is being written.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    messageId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: {
+                                id: string;
+                                /** @enum {string} */
+                                role: "user" | "assistant";
+                                content: string;
+                                version: number;
+                                versions: number;
+                                /** @enum {string} */
+                                status?: "complete" | "stopped";
+                                createdAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Conflict (`conflict:*`). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;

@@ -109,6 +109,14 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
     }),
     'DELETE /api/history/:type': (_uid, chat) => ({ url: `/api/history/${chat}` }),
     'GET /api/history/:type/file': (_uid, chat) => ({ url: `/api/history/${chat}/file` }),
+    'POST /api/history/:type/messages/:messageId/rewrite': async (_uid, chat) => ({
+      url: `/api/history/${chat}/messages/${(await aliceChat()).messages[1].id}/rewrite`,
+      payload: { instruction: 'shorter' },
+    }),
+    'PUT /api/history/:type/messages/:messageId': async (_uid, chat) => ({
+      url: `/api/history/${chat}/messages/${(await aliceChat()).messages[1].id}`,
+      payload: { content: 'hijacked' },
+    }),
     'GET /api/history/:type/document/passage': (_uid, chat) => ({
       url: `/api/history/${chat}/document/passage?pages=1`,
     }),

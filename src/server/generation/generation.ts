@@ -74,6 +74,11 @@ export interface ChatContinuation {
   turns: ModelTurn[] | null;
   /** The model's instructions for `turns`, when not the tool's own for a chat (a document chat's, with citations). */
   system?: string;
+  /**
+   * A rewrite of part of the answer `messageId` (issue 33): the model's text goes between `before` and
+   * `after`, saved as another version of that answer; stopped, nothing is saved (or counted).
+   */
+  replace?: { before: string; after: string; messageId: string };
 }
 
 /**
@@ -207,10 +212,11 @@ export class Generation {
     if (status === 'complete' && answer.trim() === '') {
       throw new AppError('bad_gateway:ai_empty', 'The AI model returned an empty answer. Please try again.');
     }
+    const { chat } = request;
+    if (chat?.replace) return this.saveRewrite(deps, chat, chat.replace, status, answer);
     const plain = read?.plain ?? null;
     const matchReport = tool.matchReport?.(input, plain, answer) ?? null;
     const coverage = read ? { ...read.coverage, partsSummarized: this.partsSummarized } : null;
-    const { chat } = request;
     const saved = chat
       ? await deps.chats.saveInChat(this.id, {
           userId: this.userId,
@@ -246,6 +252,33 @@ export class Generation {
           matchReport,
         });
     return { status, text: answer, matchReport, coverage, ...saved };
+  }
+
+  /**
+   * A rewritten part of an answer, saved as another version of it: the text before the part, the
+   * model's, and the text after. A stopped rewrite saves nothing: the answer stays as it was, and
+   * nothing is counted (its outcome has no text).
+   */
+  private async saveRewrite(
+    deps: GenerationDeps,
+    chat: ChatContinuation,
+    replace: NonNullable<ChatContinuation['replace']>,
+    status: ChatStatus,
+    answer: string,
+  ): Promise<GenerationOutcome> {
+    const unchanged = { matchReport: null, coverage: null, historyId: chat.historyId };
+    if (status === 'stopped') return { ...unchanged, status, text: '', messageId: replace.messageId };
+    const text = `${replace.before}${answer}${replace.after}`;
+    const saved = await deps.chats.saveInChat(this.id, {
+      userId: this.userId,
+      historyId: chat.historyId,
+      request: null,
+      parentId: chat.parentId,
+      answer: text,
+      status,
+      matchReport: null,
+    });
+    return { ...unchanged, status, text, ...saved };
   }
 
   /** The document with its scanned pages read (OCR), in parts, with what was read of it. */

@@ -180,8 +180,8 @@ export function requestMessage(
   };
 }
 
-/** An answer as the chat keeps it. */
-function answerMessage(
+/** An answer as the chat keeps it (a generation's, or a person's edit of one: another version of it). */
+export function answerMessage(
   parentId: string | null,
   content: string,
   status: ChatStatus,

@@ -10,15 +10,26 @@ import { chatAnswerEventStreamSchema, chatAnswerSchema } from '#server/generatio
 import { memberCopyOf, storedDocument } from '#server/history/chat-copy';
 import { toChatResponse } from '#server/history/chat-response';
 import { chatPath, chooseVersion, type PathMessage, pathStatus } from '#server/history/chat-thread';
-import { requestMessage } from '#server/history/chat-writer';
+import { answerMessage, requestMessage } from '#server/history/chat-writer';
 import type { HistoryRow } from '#server/history/history-repository';
 import { apiErrors } from '#server/openapi/route-responses';
 import { validateToolInput } from '#server/routes/read-tool-request';
 import { ADMISSION_REFUSALS, numbered, RUN_FAILURES } from '#server/routes/tool-route-schema';
 import { chatTurns, continuationSystem, documentConversation, fitTurns } from '#server/tools/chat-context';
 import { serverToolOf } from '#server/tools/prompts';
+import { cutForRewrite, rewritePrompt } from '#server/tools/rewrite';
 import type { ServerTool } from '#server/tools/server-tool';
-import { chatSchema, chooseVersionSchema, FOLLOW_UP_MAX, followUpSchema } from '#shared/history';
+import {
+  chatMessageResponseSchema,
+  chatSchema,
+  chooseVersionSchema,
+  editAnswerSchema,
+  FOLLOW_UP_MAX,
+  followUpSchema,
+  HISTORY_MESSAGE_MAX,
+  REWRITE_CUSTOM_MAX,
+  rewriteSchema,
+} from '#shared/history';
 import { MAX_TEXT_CHARS } from '#shared/tool-inputs';
 import { isToolSlug } from '#shared/tools';
 
@@ -226,6 +237,106 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
       const edited = requestMessage(null, tool.userMessage(input as never, document), input);
       const call = continuation(app, row, tool, { request: edited, parentId: null, input });
       return answer(request, reply, call);
+    },
+  );
+
+  app.post(
+    '/history/:id/messages/:messageId/rewrite',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Rewrite an answer, or part of it',
+        description:
+          'The model rewrites part of an answer on the chat’s path as `instruction` asks — `improve`, `shorter`, ' +
+          '`longer`, `simpler`, `fix-grammar`, `tone:<tone>` (the e-mail tones), `custom:<text>` (at most ' +
+          `${REWRITE_CUSTOM_MAX.toLocaleString('en')} characters) or \`continue\` (new text at the cursor) — ` +
+          'with the whole answer as context. `selection` `{start, end}` is a range of character offsets into ' +
+          'the answer’s content (absent: the whole answer; for `continue`, `start` = `end` is the cursor, by ' +
+          'default its end). The `delta` events carry the replacement text only; the new version saved is the ' +
+          'answer with the selection replaced by it, and `done` carries that message. Stopped, nothing new is ' +
+          'saved and nothing is counted. 400 `bad_request:selection` for a range outside the content, ' +
+          'backwards, of blank text, or ending inside a code fence’s opening line; 404 `not_found:message` for ' +
+          'a message that is not an answer on the chat’s path. ' +
+          `${STREAM_NOTE}\n\n${CHAT_REFUSALS}`,
+        params: z.object({ id: z.string(), messageId: z.string() }),
+        body: rewriteSchema,
+        response: answerResponse,
+      },
+      ...admission.hooks,
+    },
+    async (request, reply) => {
+      const { row, tool } = await chatOf(request, request.params.id);
+      const message = chatPath(row.messages, row.currentMessageId).find(
+        (m) => m.id === request.params.messageId,
+      );
+      if (message?.role !== 'assistant')
+        throw new AppError('not_found:message', 'No such answer in this chat.');
+      const { instruction, selection } = request.body;
+      const cut = cutForRewrite(message.content, instruction, selection);
+      const { system, prompt } = rewritePrompt(tool, instruction, cut);
+      const { maxPromptTokens } = app.ai.promptBudget();
+      const turns = fitTurns(system, [{ role: 'user', content: prompt }], maxPromptTokens).turns;
+      const call: GenerationCall = {
+        tool,
+        input: {},
+        document: null,
+        chat: {
+          historyId: row.id,
+          title: row.title,
+          request: null,
+          parentId: message.parentId,
+          turns,
+          system,
+          replace: { before: cut.before, after: cut.after, messageId: message.id },
+        },
+      };
+      return answer(request, reply, call);
+    },
+  );
+
+  app.put(
+    '/history/:id/messages/:messageId',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Save an edited answer',
+        description:
+          'Saves an answer on the chat’s path as the person edited it (Markdown), as another version of that ' +
+          'answer: the earlier ones stay, and the chat shows the new one (follow-ups after the edited answer ' +
+          'stay with its earlier version). Not counted as a generation. 400 `bad_request:validation` for ' +
+          `empty content or content over ${HISTORY_MESSAGE_MAX.toLocaleString('en')} characters; 404 ` +
+          '`not_found:history` for another user’s chat (a team member reading a shared chat too), as for one ' +
+          'that does not exist; 404 `not_found:message` for a message that is not an answer on the chat’s ' +
+          'path; 409 `conflict:generation_running` while an answer of the chat is being written.',
+        params: z.object({ id: z.string(), messageId: z.string() }),
+        body: editAnswerSchema,
+        response: { 200: z.object({ message: chatMessageResponseSchema }), ...apiErrors(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      const row = await repo.get(user.sub, request.params.id);
+      if (!row) throw notFound();
+      const edited = chatPath(row.messages, row.currentMessageId).find(
+        (message) => message.id === request.params.messageId,
+      );
+      if (edited?.role !== 'assistant') {
+        throw new AppError('not_found:message', 'No such answer in this chat.');
+      }
+      const running = await app.generationBus.running(user.sub);
+      if (running.some((generation) => generation.historyId === row.id)) {
+        throw new AppError(
+          'conflict:generation_running',
+          'An answer of this chat is being written: save your edit once it is done.',
+        );
+      }
+      const version = answerMessage(edited.parentId, request.body.content, 'complete');
+      const saved = await repo.appendMessages(user.sub, row.id, { messages: [version], status: 'complete' });
+      if (!saved) throw notFound();
+      const updated = await repo.get(user.sub, row.id);
+      const message = updated ? toChatResponse(updated).messages.find((m) => m.id === version.id) : undefined;
+      if (!message) throw notFound();
+      return { message };
     },
   );
 
