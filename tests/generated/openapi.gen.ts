@@ -1811,12 +1811,12 @@ export interface paths {
         };
         /**
          * Download a chat’s answer
-         * @description The answer as a Word document (`docx`) or as Markdown (`md`), named after the chat and the tool. In this order: 429 `rate_limit:exports` past HISTORY_RATE_LIMIT_PER_USER downloads a minute (answers and transcripts together); 404 `not_found:history` for another user’s chat; 413 `payload_too_large:export` for a .docx of an answer over 200,000 characters.
+         * @description The answer the chat shows (its current version) as a Word document (`docx`), as Markdown (`md`) or as a web page (`html`: escaped, no script, links only to http(s) and mailto), named after the chat and the tool. In this order: 429 `rate_limit:exports` past HISTORY_RATE_LIMIT_PER_USER downloads a minute (answers and transcripts together); 404 `not_found:history` for another user’s chat; 413 `payload_too_large:export` for a .docx of an answer over 200,000 characters.
          */
         get: {
             parameters: {
                 query: {
-                    format: "docx" | "md";
+                    format: "docx" | "md" | "html";
                 };
                 header?: never;
                 path: {
@@ -1834,6 +1834,7 @@ export interface paths {
                     content: {
                         "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                         "text/markdown; charset=utf-8": string;
+                        "text/html; charset=utf-8": string;
                     };
                 };
                 /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */

@@ -532,7 +532,7 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
       expect(res.json().matchReport).toBeNull();
     });
 
-    it('exports the answer as .docx and .md, for its owner only', async () => {
+    it('exports the answer as .docx, .md and .html, for its owner only', async () => {
       fake.setDefault({ text: '# Jane Doe\n\n## Skills\n\n- React\n- Zürich office lead' });
       const { historyId } = (
         await post('/api/resume-assistant', { tone: 'formal' }, file('Jane CV.pdf', fixture('sample.pdf')))
@@ -555,6 +555,16 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
       });
       expect(md.body).toBe('# Jane Doe\n\n## Skills\n\n- React\n- Zürich office lead');
       expect(md.headers['content-disposition']).toContain('Jane%20CV%20-%20Resume%20Assistant.md');
+      // As a web page (issue 33): escaped, no script, never run as this site.
+      const html = await t.app.inject({
+        url: `/api/history/${historyId}/export?format=html`,
+        headers: user.headers,
+      });
+      expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(html.headers['content-security-policy']).toContain('sandbox');
+      expect(html.headers['content-disposition']).toContain('Jane%20CV%20-%20Resume%20Assistant.html');
+      expect(html.body).toContain('<h1>Jane Doe</h1>');
+      expect(html.body).toContain('<ul><li>React');
 
       const theirs = await t.app.inject({
         url: `/api/history/${historyId}/export?format=docx`,
@@ -566,7 +576,7 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
         headers: user.headers,
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toBe('format: must be one of: docx, md.');
+      expect(bad.json().error.message).toBe('format: must be one of: docx, md, html.');
     });
   });
 });

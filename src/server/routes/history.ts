@@ -5,6 +5,7 @@ import { privateDownload } from '#server/content-disposition';
 import { decodeCursor, encodeCursor } from '#server/db/keyset-cursor';
 import { AppError } from '#server/errors';
 import { markdownToDocx } from '#server/export/markdown-docx';
+import { markdownToHtml } from '#server/export/markdown-html';
 import { archiveSegment, chatMarkdown } from '#server/history/chat-markdown';
 import { toChatResponse } from '#server/history/chat-response';
 import { chatPath } from '#server/history/chat-thread';
@@ -29,11 +30,12 @@ const pageQuery = z.object({
 });
 const idParams = z.object({ id: z.string() });
 
-/** What a chat's answer downloads as: Markdown as written, or a Word document (the resume assistant's). */
-const EXPORT_FORMATS = ['docx', 'md'] as const;
+/** What a chat's answer downloads as: Markdown as written, a Word document, or a web page. */
+const EXPORT_FORMATS = ['docx', 'md', 'html'] as const;
 const EXPORT_TYPES: Record<(typeof EXPORT_FORMATS)[number], string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   md: 'text/markdown; charset=utf-8',
+  html: 'text/html; charset=utf-8',
 };
 /** What a whole chat downloads as (`/history/:id/transcript`): Markdown as it reads, or the chat's JSON. */
 const TRANSCRIPT_TYPES = { md: 'text/markdown; charset=utf-8', json: 'application/json; charset=utf-8' };
@@ -310,7 +312,8 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['history'],
         summary: 'Download a chat’s answer',
         description:
-          'The answer as a Word document (`docx`) or as Markdown (`md`), named after the chat and the tool. ' +
+          'The answer the chat shows (its current version) as a Word document (`docx`), as Markdown (`md`) or as a ' +
+          'web page (`html`: escaped, no script, links only to http(s) and mailto), named after the chat and the tool. ' +
           'In this order: 429 `rate_limit:exports` past HISTORY_RATE_LIMIT_PER_USER downloads a minute ' +
           '(answers and transcripts together); 404 `not_found:history` for another user’s chat; 413 ' +
           '`payload_too_large:export` for a .docx of an answer over 200,000 characters.',
@@ -339,11 +342,16 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Named after the chat and the tool, never the same name as the document it was made from.
       const name = `${fileNameOf(row.title)} - ${formatToolName(row.service)}.${request.query.format}`;
+      const { format } = request.query;
       const body =
-        request.query.format === 'docx'
+        format === 'docx'
           ? await markdownToDocx(answer, { title: row.title })
-          : Buffer.from(answer, 'utf8');
-      return privateDownload(reply, EXPORT_TYPES[request.query.format], name).send(body);
+          : Buffer.from(format === 'html' ? markdownToHtml(answer, { title: row.title }) : answer, 'utf8');
+      const download = privateDownload(reply, EXPORT_TYPES[format], name);
+      // A page of the model's text: never run as this site, even if a browser opens it rather than saves it.
+      if (format === 'html')
+        download.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      return download.send(body);
     },
   );
 

@@ -11,6 +11,7 @@ export function answerDownloadLabel(service: string): string | undefined {
 const FORMATS = [
   { format: 'docx', label: 'Download .docx', what: 'the .docx' },
   { format: 'md', label: 'Download .md', what: 'the Markdown file' },
+  { format: 'html', label: 'Download .html', what: 'the web page' },
 ] as const;
 
 interface AnswerDownloadsProps {
@@ -21,7 +22,7 @@ interface AnswerDownloadsProps {
 }
 
 /**
- * 'Download .docx' and 'Download .md': the saved answer from GET /api/history/:id/export (fetched with
+ * 'Download .docx', '.md' and '.html': the saved answer from GET /api/history/:id/export (fetched with
  * the bearer token), named by the server after the chat and the tool.
  */
 export function AnswerDownloads({ historyId, label }: AnswerDownloadsProps) {
