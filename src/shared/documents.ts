@@ -16,6 +16,11 @@ export const DOCUMENT_MEDIA_TYPES: Record<DocumentFormat, string> = {
   odt: 'application/vnd.oasis.opendocument.text',
 };
 
+/** The format whose media type `type` is (a kept file's `type`), or null. */
+export function formatOfMediaType(type: string): DocumentFormat | null {
+  return DOCUMENT_FORMATS.find((format) => DOCUMENT_MEDIA_TYPES[format] === type) ?? null;
+}
+
 /** The drop zone's `accept`: each media type with its extension (react-dropzone's shape). */
 export const DOCUMENT_ACCEPT: Record<string, string[]> = Object.fromEntries(
   DOCUMENT_FORMATS.map((format) => [DOCUMENT_MEDIA_TYPES[format], [`.${format}`]]),
@@ -37,8 +42,7 @@ export function claimedFormat(fileName: string, declaredType?: string): Document
   if ((DOCUMENT_FORMATS as readonly string[]).includes(extension)) return extension as DocumentFormat;
   if (extension !== '') return null;
   const mediaType = declaredType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  const format = DOCUMENT_FORMATS.find((f) => DOCUMENT_MEDIA_TYPES[f] === mediaType);
-  return format ?? null;
+  return formatOfMediaType(mediaType);
 }
 
 /** An uploaded file kept with its chat (docs/product.md §3 File), as the history API returns it. */

@@ -32,9 +32,10 @@ export interface DocumentForGeneration {
 
 /**
  * Reads a document's scanned pages by OCR (a `progress` event a page: 'Reading page 3 of 12
- * (scanned)'; Stop aborts it), puts their text in place, cuts the whole into parts and says what was
- * read: pages with a text layer, pages read by OCR, pages that could not be read (listed, never dropped
- * silently), tables and characters.
+ * (scanned)'), puts their text in place, cuts the whole into parts and says what was read: pages with a
+ * text layer, pages read by OCR, pages that could not be read and pages not read at all (listed, never
+ * dropped silently), tables and characters. Stopped (`signal`) while its pages are read, it goes on with
+ * the text layer alone, its scanned pages listed as not read ('stopped').
  */
 export async function readForGeneration(
   document: GenerationDocument,
@@ -46,91 +47,104 @@ export async function readForGeneration(
   },
 ): Promise<DocumentForGeneration> {
   const scanned = document.scannedPages ?? [];
-  let { text, pageStarts } = document;
-  let unreadable: number[] = [];
-  const notRead: DocumentCoverage['pagesNotRead'] = [];
-  let ocrPages = 0;
-  if (scanned.length > 0) {
-    // The pages OCR reads (at most OCR_MAX_PAGES: the rest are listed as not read).
-    let total = Math.min(scanned.length, options.scans.limits.ocr?.maxPages ?? scanned.length);
-    const report = (done: number) =>
-      options.progress({
-        stage: 'ocr',
-        done,
-        total,
-        message:
-          done < total
-            ? `Reading page ${done + 1} of ${total} (scanned)`
-            : `Read ${total === 1 ? 'the scanned page' : `${total} scanned pages`}`,
-      });
-    report(0);
-    const read = await options.scans.readScannedPages(
-      { bytes: document.bytes, fileName: document.name },
-      scanned,
-      {
-        userId: options.userId,
-        signal: options.signal,
-        onPage: (progress) => {
-          total = progress.total;
-          report(progress.done);
-        },
-      },
-    );
-    const merged = mergeScannedText(
-      {
-        text,
-        format: document.format,
-        chars: text.length,
-        tables: document.tables,
-        pages: document.pages,
-        pageStarts,
-        scannedPages: scanned,
-      },
-      read.texts,
-      options.scans.limits.maxChars,
-    );
-    text = merged.text;
-    pageStarts = merged.pageStarts;
-    // Pages OCR tried and could not read; pages past OCR_MAX_PAGES, not tried; pages read but left out
-    // to keep within DOCUMENT_MAX_CHARS (still listed as scanned after the merge).
-    const tried = read.unreadable.filter((entry) => entry.reason !== 'limit').map((entry) => entry.page);
-    const pastLimit = read.unreadable.filter((entry) => entry.reason === 'limit').map((entry) => entry.page);
-    const failed = new Set(read.unreadable.map((entry) => entry.page));
-    const leftOut = (merged.scannedPages ?? []).filter((page) => !failed.has(page));
-    unreadable = sorted(tried);
-    if (pastLimit.length > 0) notRead.push({ reason: 'ocr_limit', pages: sorted(pastLimit) });
-    if (leftOut.length > 0) notRead.push({ reason: 'text_limit', pages: sorted(leftOut) });
-    const missing = new Set([...failed, ...leftOut]);
-    ocrPages = [...read.texts.keys()].filter(
-      (page) => !missing.has(page) && read.texts.get(page)?.trim(),
-    ).length;
-    if (text.trim() === '') {
-      throw new AppError(
-        'unprocessable:file_no_text',
-        `No page of “${document.name}” could be read: its pages are scanned images, and OCR found no text on them.`,
-      );
-    }
-  }
+  const scans = scanned.length > 0 ? await readScans(document, scanned, options) : null;
+  const text = scans?.text ?? document.text;
   const pages = document.pages ?? null;
-  const parts = splitDocument(text, pageStarts);
-  const scannedSet = new Set(scanned);
   const pagesWithText =
     pages === null || !document.pageStarts
       ? null
-      : countPagesWithText(document.text, document.pageStarts, scannedSet);
+      : countPagesWithText(document.text, document.pageStarts, new Set(scanned));
   return {
     plain: { name: document.name, text, ...(document.pages ? { pages: document.pages } : {}) },
-    parts,
+    parts: splitDocument(text, scans?.pageStarts ?? document.pageStarts),
     coverage: {
       pages,
       pagesWithText,
-      pagesOcr: ocrPages,
-      pagesUnreadable: unreadable,
-      pagesNotRead: notRead,
+      pagesOcr: scans?.ocrPages ?? 0,
+      pagesUnreadable: scans?.unreadable ?? [],
+      pagesNotRead: scans?.notRead ?? [],
       tables: document.tables,
       characters: text.length,
     },
   };
+}
+
+/**
+ * The document's text with its scanned pages read by OCR and put in place, and what became of them:
+ * pages OCR tried and could not read; pages past OCR_MAX_PAGES, not tried; pages read but left out to
+ * keep within DOCUMENT_MAX_CHARS (still listed as scanned after the merge); or, stopped, all of them.
+ * 422 when nothing at all could be read.
+ */
+async function readScans(
+  document: GenerationDocument,
+  scanned: number[],
+  options: Parameters<typeof readForGeneration>[1],
+) {
+  // The pages OCR reads (at most OCR_MAX_PAGES: the rest are listed as not read).
+  let total = Math.min(scanned.length, options.scans.limits.ocr?.maxPages ?? scanned.length);
+  const report = (done: number) =>
+    options.progress({
+      stage: 'ocr',
+      done,
+      total,
+      message:
+        done < total
+          ? `Reading page ${done + 1} of ${total} (scanned)`
+          : `Read ${total === 1 ? 'the scanned page' : `${total} scanned pages`}`,
+    });
+  report(0);
+  let read: Awaited<ReturnType<ScannedPageReader['readScannedPages']>>;
+  try {
+    read = await options.scans.readScannedPages({ bytes: document.bytes, fileName: document.name }, scanned, {
+      userId: options.userId,
+      signal: options.signal,
+      onPage: (progress) => {
+        total = progress.total;
+        report(progress.done);
+      },
+    });
+  } catch (err) {
+    if (!options.signal.aborted) throw err;
+    const stopped: DocumentCoverage['pagesNotRead'] = [{ reason: 'stopped', pages: sorted(scanned) }];
+    return {
+      text: document.text,
+      pageStarts: document.pageStarts,
+      ocrPages: 0,
+      unreadable: [],
+      notRead: stopped,
+    };
+  }
+  const merged = mergeScannedText(
+    {
+      text: document.text,
+      format: document.format,
+      chars: document.text.length,
+      tables: document.tables,
+      pages: document.pages,
+      pageStarts: document.pageStarts,
+      scannedPages: scanned,
+    },
+    read.texts,
+    options.scans.limits.maxChars,
+  );
+  const tried = read.unreadable.filter((entry) => entry.reason !== 'limit').map((entry) => entry.page);
+  const pastLimit = read.unreadable.filter((entry) => entry.reason === 'limit').map((entry) => entry.page);
+  const failed = new Set(read.unreadable.map((entry) => entry.page));
+  const leftOut = (merged.scannedPages ?? []).filter((page) => !failed.has(page));
+  const notRead: DocumentCoverage['pagesNotRead'] = [];
+  if (pastLimit.length > 0) notRead.push({ reason: 'ocr_limit', pages: sorted(pastLimit) });
+  if (leftOut.length > 0) notRead.push({ reason: 'text_limit', pages: sorted(leftOut) });
+  const missing = new Set([...failed, ...leftOut]);
+  const ocrPages = [...read.texts.keys()].filter(
+    (page) => !missing.has(page) && read.texts.get(page)?.trim(),
+  ).length;
+  if (merged.text.trim() === '') {
+    throw new AppError(
+      'unprocessable:file_no_text',
+      `No page of “${document.name}” could be read: its pages are scanned images, and OCR found no text on them.`,
+    );
+  }
+  return { text: merged.text, pageStarts: merged.pageStarts, ocrPages, unreadable: sorted(tried), notRead };
 }
 
 /** The document as a citing tool reads it: its text labelled with its pages (`[p. 12]`) or parts. */

@@ -187,8 +187,16 @@ export class Generation {
     let read: DocumentForGeneration | null = null;
     let answer = '';
     try {
-      // A scanned PDF's pages are read by OCR first (progress events; Stop ends it there).
-      if (document) read = await this.readDocument(deps, document);
+      // A scanned PDF's pages are read by OCR first (progress events; a Stop there saves the chat as
+      // stopped, with the document, before any answer).
+      if (document) {
+        read = await readForGeneration(document, {
+          scans: deps.scans,
+          userId: this.userId,
+          signal: this.stopper.signal,
+          progress: (event) => this.report(event),
+        });
+      }
       // A local model still downloading or loading is waited for here, before the provider watchdog
       // of streamModelText starts: the wait may be minutes, and the request goes on once it is ready.
       if (!this.stopped) {
@@ -279,29 +287,6 @@ export class Generation {
       matchReport: null,
     });
     return { ...unchanged, status, text, ...saved };
-  }
-
-  /** The document with its scanned pages read (OCR), in parts, with what was read of it. */
-  private async readDocument(deps: GenerationDeps, document: GenerationDocument) {
-    try {
-      return await readForGeneration(document, {
-        scans: deps.scans,
-        userId: this.userId,
-        signal: this.stopper.signal,
-        progress: (event) => this.report(event),
-      });
-    } catch (err) {
-      // Stopped while its pages were read: saved as stopped, with the document, before any answer; its
-      // scanned pages listed as not read, for that reason.
-      if (!this.stopped) throw err;
-      const read = await readForGeneration(
-        { ...document, scannedPages: [] },
-        { scans: deps.scans, userId: this.userId, signal: this.stopper.signal, progress: () => {} },
-      );
-      const scanned = [...(document.scannedPages ?? [])].sort((a, b) => a - b);
-      read.coverage.pagesNotRead = scanned.length > 0 ? [{ reason: 'stopped', pages: scanned }] : [];
-      return read;
-    }
   }
 
   /** A progress event to whoever follows the generation, and kept for those who come later. */

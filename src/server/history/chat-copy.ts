@@ -2,7 +2,7 @@ import { sqlStateOf, UNIQUE_VIOLATION } from '#server/db/sql-state';
 import type { UploadedDocument } from '#server/documents/uploaded-document';
 import { AppError } from '#server/errors';
 import type { FileStorage } from '#server/storage/file-storage';
-import { DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES } from '#shared/documents';
+import { formatOfMediaType } from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
 import type { HistoryRepository, HistoryRow } from './history-repository.ts';
 
@@ -34,7 +34,7 @@ export async function memberCopyOf(
   if (existing) return existing;
   let file = null;
   if (source.file) {
-    const format = DOCUMENT_FORMATS.find((f) => DOCUMENT_MEDIA_TYPES[f] === source.file?.type);
+    const format = formatOfMediaType(source.file.type);
     if (!format) throw documentGone();
     const document = await storedDocument(fileStorage, source);
     file = { ...source.file, key: await fileStorage.put(document.bytes, format) };

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { documentPart } from '#server/db/schema';
-import type { DocumentPart } from '#shared/documents';
+import type { Citation, DocumentPart } from '#shared/documents';
 import type { HistoryRow } from './chat-columns.ts';
 
 /**
@@ -108,17 +108,14 @@ export function documentPartQueries(db: Db) {
     },
 
     /** The parts on pages `from`…`to` (or the one numbered `part`), in order: what a citation shows. */
-    async documentPassage(
-      chat: HistoryRow,
-      range: { pages: { from: number; to: number } } | { part: number },
-    ): Promise<DocumentPart[]> {
+    async documentPassage(chat: HistoryRow, citation: Citation): Promise<DocumentPart[]> {
       const where =
-        'part' in range
-          ? and(eq(documentPart.historyId, chat.id), eq(documentPart.part, range.part))
+        citation.kind === 'part'
+          ? and(eq(documentPart.historyId, chat.id), eq(documentPart.part, citation.part))
           : and(
               eq(documentPart.historyId, chat.id),
-              gte(documentPart.page, range.pages.from),
-              lte(documentPart.page, range.pages.to),
+              gte(documentPart.page, citation.from),
+              lte(documentPart.page, citation.to),
             );
       return db.select(partColumns).from(documentPart).where(where).orderBy(asc(documentPart.part));
     },

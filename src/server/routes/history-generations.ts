@@ -266,11 +266,7 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
     },
     async (request, reply) => {
       const { row, tool } = await chatOf(request, request.params.id);
-      const message = chatPath(row.messages, row.currentMessageId).find(
-        (m) => m.id === request.params.messageId,
-      );
-      if (message?.role !== 'assistant')
-        throw new AppError('not_found:message', 'No such answer in this chat.');
+      const message = answerOnPath(row, request.params.messageId);
       const { instruction, selection } = request.body;
       const cut = cutForRewrite(message.content, instruction, selection);
       const { system, prompt } = rewritePrompt(tool, instruction, cut);
@@ -317,12 +313,7 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
       const user = request.user;
       const row = await repo.get(user.sub, request.params.id);
       if (!row) throw notFound();
-      const edited = chatPath(row.messages, row.currentMessageId).find(
-        (message) => message.id === request.params.messageId,
-      );
-      if (edited?.role !== 'assistant') {
-        throw new AppError('not_found:message', 'No such answer in this chat.');
-      }
+      const edited = answerOnPath(row, request.params.messageId);
       const running = await app.generationBus.running(user.sub);
       if (running.some((generation) => generation.historyId === row.id)) {
         throw new AppError(
@@ -375,6 +366,13 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
     },
   );
 };
+
+/** The answer `messageId` on the chat's shown path (404 `not_found:message` for anything else). */
+function answerOnPath(row: HistoryRow, messageId: string): PathMessage {
+  const message = chatPath(row.messages, row.currentMessageId).find((m) => m.id === messageId);
+  if (message?.role !== 'assistant') throw new AppError('not_found:message', 'No such answer in this chat.');
+  return message;
+}
 
 /**
  * The conversation for an answer to `request` after the messages of `before`: a document chat's with its

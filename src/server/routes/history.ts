@@ -11,7 +11,14 @@ import { toChatResponse } from '#server/history/chat-response';
 import { chatPath } from '#server/history/chat-thread';
 import { apiErrors, fileReply } from '#server/openapi/route-responses';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
-import { citationLabel, DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES, extensionOf } from '#shared/documents';
+import {
+  type Citation,
+  citationLabel,
+  DOCUMENT_FORMATS,
+  DOCUMENT_MEDIA_TYPES,
+  extensionOf,
+  formatOfMediaType,
+} from '#shared/documents';
 import {
   chatSchema,
   createHistorySchema,
@@ -69,18 +76,16 @@ const passageQuery = z.object({
 });
 
 /** The pages or the part a passage request names (400 unless exactly one, and a range in order). */
-function passageRange(
-  query: z.infer<typeof passageQuery>,
-): { pages: { from: number; to: number } } | { part: number } {
+function passageCitation(query: z.infer<typeof passageQuery>): Citation {
   const invalid = (message: string) => new AppError('bad_request:validation', message);
   if ((query.pages === undefined) === (query.part === undefined)) {
     throw invalid('Give either pages (such as 12 or 12-13) or part.');
   }
-  if (query.part !== undefined) return { part: query.part };
+  if (query.part !== undefined) return { kind: 'part', part: query.part };
   const [from = 0, to = from] = (query.pages ?? '').split(/\s*[-–]\s*/).map(Number);
   if (from < 1 || to < from) throw invalid('pages must start at 1 and run forwards, such as 12-13.');
   if (to - from + 1 > PASSAGE_MAX_PAGES) throw invalid(`A passage is at most ${PASSAGE_MAX_PAGES} pages.`);
-  return { pages: { from, to } };
+  return { kind: 'pages', from, to };
 }
 
 /**
@@ -242,11 +247,12 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       ...apiErrors(404),
     },
   };
+  /** The caller's chat, or one another member shared with a team the caller belongs to (to read). */
+  const readableChat = async (userId: string, id: string) =>
+    (await repo.get(userId, id)) ?? (await app.teamsRepository.teamChat(userId, id));
+
   app.get('/history/:id/file', { schema: fileSchema }, async (request, reply) => {
-    const user = request.user;
-    const row =
-      (await repo.get(user.sub, request.params.id)) ??
-      (await app.teamsRepository.teamChat(user.sub, request.params.id));
+    const row = await readableChat(request.user.sub, request.params.id);
     const file = row?.file ? await app.fileStorage.get(row.file.key) : null;
     if (!row?.file || !file) throw new AppError('not_found:file', 'This chat has no uploaded file.');
     return privateDownload(reply, row.file.type, row.file.name)
@@ -275,26 +281,20 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = request.user;
-      const row =
-        (await repo.get(user.sub, request.params.id)) ??
-        (await app.teamsRepository.teamChat(user.sub, request.params.id));
+      const row = await readableChat(request.user.sub, request.params.id);
       if (!row?.file) throw new AppError('not_found:file', 'This chat has no uploaded file.');
-      const range = passageRange(request.query);
-      const parts = await repo.documentPassage(row, range);
-      const label = citationLabel(
-        'part' in range ? { kind: 'part', part: range.part } : { kind: 'pages', ...range.pages },
-      );
+      const citation = passageCitation(request.query);
+      const parts = await repo.documentPassage(row, citation);
+      const label = citationLabel(citation);
       if (parts.length === 0) {
         throw new AppError('not_found:passage', `The document has no text on ${label}.`);
       }
-      const format = DOCUMENT_FORMATS.find((f) => DOCUMENT_MEDIA_TYPES[f] === row.file?.type) ?? 'txt';
       return {
         label,
-        pages: 'part' in range ? null : range.pages,
+        pages: citation.kind === 'pages' ? { from: citation.from, to: citation.to } : null,
         text: parts.map((part) => part.text).join('\n\n'),
         fileName: row.file.name,
-        format,
+        format: formatOfMediaType(row.file.type) ?? 'txt',
       };
     },
   );
