@@ -82,7 +82,9 @@ test('a follow-up asked while the running list still names the first answer stre
     await route.fulfill({ response, json: listed ?? body });
   });
   const marker = newMarker();
-  await scriptReply(marker, { text: 'It logs the marker.', chunkDelayMs: 40 });
+  // Slow enough for the list, read again when the answer starts, to be read while it is written: four words
+  // 40 ms apart left 160 ms for that round trip, which two busy workers did not always make.
+  await scriptReply(marker, { text: 'It logs the marker.', chunkDelayMs: 300 });
   await openService(page, testInfo, 'code-explainer');
   await page.getByLabel('Your Code').fill(`console.log('${marker}');`);
   await page.getByRole('button', { name: 'Explain Code', exact: true }).click();

@@ -40,8 +40,8 @@ describe('one tool spec', () => {
     expect(new Set(colors).size).toBe(TOOL_SLUGS.length);
     for (const slug of TOOL_SLUGS) {
       expect(TOOLS[slug].chartColor).toMatch(/^bg-[a-z]+-\d{3} dark:bg-[a-z]+-\d{3}$/);
-      expect(TOOLS[slug].showcase.input, slug).not.toBe('');
-      expect(TOOLS[slug].showcase.output, slug).not.toBe('');
+      expect(TOOL_FORMS[slug].sample.input, slug).not.toBe('');
+      expect(TOOL_FORMS[slug].sample.output, slug).not.toBe('');
     }
   });
 

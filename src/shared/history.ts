@@ -265,8 +265,9 @@ export const runningGenerationSchema = z.object({
   historyId: z.string().meta({ description: 'The chat it saves: new, or the one it answers in.' }),
   service: z.string(),
   title: z.string(),
-  kind: z.enum(['new', 'follow-up', 'regenerate', 'edit']).meta({
-    description: 'A new chat’s answer, a follow-up’s, another version of the last answer, an edited chat’s.',
+  kind: z.enum(['new', 'follow-up', 'regenerate', 'edit', 'rewrite']).meta({
+    description:
+      'A new chat’s answer, a follow-up’s, another version of the last answer, an edited chat’s, or an answer rewritten in part in the editor (its text is the replacement only).',
   }),
   question: z.string().nullable().meta({ description: 'A follow-up’s question (saved with its answer).' }),
   startedAt: z.string(),

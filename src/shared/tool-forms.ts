@@ -32,6 +32,11 @@ export interface ToolForm {
   busyLabel: string;
   /** Whether the form empties after a successful run (docs/product.md §4). */
   clearOnSuccess: boolean;
+  /**
+   * The form in use, for the landing page's scroll-driven showcase: a short, realistic request (what is
+   * filled in) and the kind of answer it gets.
+   */
+  sample: { input: string; output: string };
 }
 
 const languageField = {
@@ -61,6 +66,11 @@ export const TOOL_FORMS = {
     buttonLabel: 'Explain Code',
     busyLabel: 'Explaining...',
     clearOnSuccess: false,
+    sample: {
+      input: 'const save = useMemo(() => debounce(persist, 500), []);',
+      output:
+        'Creates one debounced save function per mount. Rapid edits trigger a single persist call, 500 ms after the last change.',
+    },
   },
   'doc-summarizer': {
     fields: [
@@ -77,12 +87,21 @@ export const TOOL_FORMS = {
     buttonLabel: 'Summarize Now',
     busyLabel: 'Summarizing...',
     clearOnSuccess: true,
+    sample: {
+      input: 'q3-engineering-report.pdf · 38 pages',
+      output:
+        'Key points: deploys up 40%, incident count halved, two hiring gaps in platform, budget on track.',
+    },
   },
   'code-refactor': {
     fields: [languageField, codeField],
     buttonLabel: 'Refactor Code',
     busyLabel: 'Refactoring...',
     clearOnSuccess: false,
+    sample: {
+      input: 'if (user) { if (user.active) { if (user.plan) { … } } }',
+      output: 'Replaced three nested conditions with early returns and extracted isBillable(user) for reuse.',
+    },
   },
   'article-generator': {
     fields: [
@@ -97,6 +116,11 @@ export const TOOL_FORMS = {
     buttonLabel: 'Generate Article',
     busyLabel: 'Generating...',
     clearOnSuccess: false,
+    sample: {
+      input: 'Topic: Why self-hosting your AI tools matters',
+      output:
+        '# Why Self-Hosting Your AI Tools Matters\n## 1. Your data stays yours\n## 2. Predictable costs',
+    },
   },
   'email-helper': {
     fields: [
@@ -119,6 +143,11 @@ export const TOOL_FORMS = {
     buttonLabel: 'Generate Email',
     busyLabel: 'Generating...',
     clearOnSuccess: false,
+    sample: {
+      input: 'Tone: friendly · Tell the client the launch moves to Monday',
+      output:
+        'Subject: New launch date — Monday\nHi Sam, quick update: we’re moving the launch to Monday so that…',
+    },
   },
   'resume-assistant': {
     fields: [
@@ -157,6 +186,11 @@ export const TOOL_FORMS = {
     buttonLabel: 'Optimize Resume',
     busyLabel: 'Optimizing...',
     clearOnSuccess: true,
+    sample: {
+      input: 'Target role: Senior Frontend Engineer',
+      output:
+        'Led the migration to a design system used by 6 teams, cutting UI bugs reported per release by 35%.',
+    },
   },
 } as const satisfies { [S in ToolSlug]: ToolForm };
 

@@ -58,7 +58,7 @@ export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
   /** The field of the JSON reply (and the SSE `done` event) that holds the result. */
   outputField: string;
   /**
-   * Set when the answer is a document to take away: it then downloads as .docx and .md
+   * Set when the answer is a document to take away: it then downloads as .docx, .md and .html
    * (GET /api/history/:id/export), under this name for it ('Optimized resume').
    */
   downloadLabel?: string;
@@ -68,12 +68,15 @@ export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
    */
   answerView: 'markdown' | 'code-diff';
   /**
+   * Set for the writing tools: their answers open in the editor (Edit), where they can be typed over and
+   * rewritten in part by the model, each save a new version (issue 33, docs/product.md).
+   */
+  editableAnswer?: true;
+  /**
    * Its colour in charts (the admin's usage chart), as Tailwind classes: a darker shade on light
    * backgrounds and a lighter one on dark, for 3:1 against either.
    */
   chartColor: string;
-  /** A short, realistic input → output pair for the landing page's scroll-driven showcase. */
-  showcase: { input: string; output: string };
 }
 
 export const TOOLS = {
@@ -90,11 +93,6 @@ export const TOOLS = {
     outputField: 'explanation',
     answerView: 'markdown',
     chartColor: 'bg-indigo-600 dark:bg-indigo-400',
-    showcase: {
-      input: 'const save = useMemo(() => debounce(persist, 500), []);',
-      output:
-        'Creates one debounced save function per mount. Rapid edits trigger a single persist call, 500 ms after the last change.',
-    },
   },
   'doc-summarizer': {
     slug: 'doc-summarizer',
@@ -107,13 +105,10 @@ export const TOOLS = {
     transport: 'multipart',
     titleField: 'text',
     outputField: 'summary',
+    downloadLabel: 'Summary',
     answerView: 'markdown',
+    editableAnswer: true,
     chartColor: 'bg-sky-600 dark:bg-sky-400',
-    showcase: {
-      input: 'q3-engineering-report.pdf · 38 pages',
-      output:
-        'Key points: deploys up 40%, incident count halved, two hiring gaps in platform, budget on track.',
-    },
   },
   'code-refactor': {
     slug: 'code-refactor',
@@ -128,10 +123,6 @@ export const TOOLS = {
     outputField: 'refactoredCode',
     answerView: 'code-diff',
     chartColor: 'bg-emerald-600 dark:bg-emerald-400',
-    showcase: {
-      input: 'if (user) { if (user.active) { if (user.plan) { … } } }',
-      output: 'Replaced three nested conditions with early returns and extracted isBillable(user) for reuse.',
-    },
   },
   'article-generator': {
     slug: 'article-generator',
@@ -144,13 +135,10 @@ export const TOOLS = {
     transport: 'json',
     titleField: 'topic',
     outputField: 'article',
+    downloadLabel: 'Article',
     answerView: 'markdown',
+    editableAnswer: true,
     chartColor: 'bg-amber-600 dark:bg-amber-400',
-    showcase: {
-      input: 'Topic: Why self-hosting your AI tools matters',
-      output:
-        '# Why Self-Hosting Your AI Tools Matters\n## 1. Your data stays yours\n## 2. Predictable costs',
-    },
   },
   'email-helper': {
     slug: 'email-helper',
@@ -163,13 +151,10 @@ export const TOOLS = {
     transport: 'json',
     titleField: 'prompt',
     outputField: 'email',
+    downloadLabel: 'E-mail',
     answerView: 'markdown',
+    editableAnswer: true,
     chartColor: 'bg-rose-600 dark:bg-rose-400',
-    showcase: {
-      input: 'Tone: friendly · Tell the client the launch moves to Monday',
-      output:
-        'Subject: New launch date — Monday\nHi Sam, quick update: we’re moving the launch to Monday so that…',
-    },
   },
   'resume-assistant': {
     slug: 'resume-assistant',
@@ -184,12 +169,8 @@ export const TOOLS = {
     outputField: 'optimizedResume',
     downloadLabel: 'Optimized resume',
     answerView: 'markdown',
+    editableAnswer: true,
     chartColor: 'bg-fuchsia-600 dark:bg-fuchsia-400',
-    showcase: {
-      input: 'Target role: Senior Frontend Engineer',
-      output:
-        'Led the migration to a design system used by 6 teams, cutting UI bugs reported per release by 35%.',
-    },
   },
 } as const satisfies { [S in ToolSlug]: ToolDefinition<S> };
 
@@ -198,6 +179,11 @@ export const TOOL_LIST: readonly ToolDefinition[] = TOOL_SLUGS.map((slug) => TOO
 
 export function isToolSlug(value: string | undefined): value is ToolSlug {
   return value !== undefined && Object.hasOwn(TOOLS, value);
+}
+
+/** Whether a chat of `service` has answers that open in the editor (a writing tool's: `editableAnswer`). */
+export function answersEditable(service: string): boolean {
+  return isToolSlug(service) && (TOOLS[service] as ToolDefinition).editableAnswer === true;
 }
 
 /** A path segment as a display name: 'code-explainer' → 'Code Explainer'; empty → 'Service' (docs/product.md §2). */

@@ -5650,10 +5650,10 @@ export interface paths {
                                 service: string;
                                 title: string;
                                 /**
-                                 * @description A new chat’s answer, a follow-up’s, another version of the last answer, an edited chat’s.
+                                 * @description A new chat’s answer, a follow-up’s, another version of the last answer, an edited chat’s, or an answer rewritten in part in the editor (its text is the replacement only).
                                  * @enum {string}
                                  */
-                                kind: "new" | "follow-up" | "regenerate" | "edit";
+                                kind: "new" | "follow-up" | "regenerate" | "edit" | "rewrite";
                                 /** @description A follow-up’s question (saved with its answer). */
                                 question: string | null;
                                 startedAt: string;

@@ -517,8 +517,11 @@ describe.each(testDatabaseKinds())('teams (%s)', (kind) => {
       author: { uid: owner.uid, name: owner.name },
       teamShare: { organizationId: team.id },
     });
-    // Read-only for the member: no rename, delete, share link or versions of someone else's chat.
+    // Read-only for the member: no rename, delete, share link, versions or edits of someone else's chat.
+    const sharedAnswer = (read.json().history.messages as { id: string }[])[1]!.id;
     for (const [method, url, payload] of [
+      ['PUT', `/api/history/${ownersChat}/messages/${sharedAnswer}`, { content: 'Edited by a member.' }],
+      ['POST', `/api/history/${ownersChat}/messages/${sharedAnswer}/rewrite`, { instruction: 'shorter' }],
       ['PATCH', `/api/history/${ownersChat}`, { title: 'Mine now' }],
       ['DELETE', `/api/history/${ownersChat}`, undefined],
       ['POST', `/api/history/${ownersChat}/share`, undefined],

@@ -176,6 +176,7 @@ export function createAdmission(app: FastifyInstance): Admission {
 /** What a generation writes, for the list of running ones (routes/generations.ts). */
 function runningKind(chat: ChatContinuation | undefined): Pick<RunningGeneration, 'kind' | 'question'> {
   if (!chat) return { kind: 'new', question: null };
+  if (chat.replace) return { kind: 'rewrite', question: null };
   if (!chat.request) return { kind: 'regenerate', question: null };
   return chat.request.parentId === null
     ? { kind: 'edit', question: null }

@@ -10,13 +10,21 @@ describe('createCopyFeedback', () => {
     const write = vi.fn(async () => {});
     const feedback = createCopyFeedback({ write, onChange: (c) => states.push(c) });
     await expect(feedback.copy('hello')).resolves.toBe(true);
-    expect(write).toHaveBeenCalledWith('hello');
+    // Plain text only: no HTML was given.
+    expect(write).toHaveBeenCalledWith('hello', undefined);
     expect(states).toEqual([true]);
     vi.advanceTimersByTime(COPIED_FEEDBACK_MS - 1);
     expect(states).toEqual([true]);
     vi.advanceTimersByTime(1);
     expect(states).toEqual([true, false]);
     expect(COPIED_FEEDBACK_MS).toBe(2000);
+  });
+
+  it('hands the HTML beside the text to the clipboard write (rich text and Markdown together)', async () => {
+    const write = vi.fn(async () => {});
+    const feedback = createCopyFeedback({ write, onChange: () => {} });
+    await feedback.copy('# Title', '<h1>Title</h1>');
+    expect(write).toHaveBeenCalledWith('# Title', '<h1>Title</h1>');
   });
 
   it('restarts the 2 seconds on a second copy', async () => {

@@ -21,6 +21,8 @@ interface Selection {
   formKey: number;
   /** A follow-up asked under a fresh answer: the chat opens and asks it. */
   followUp?: string;
+  /** Edit under a fresh answer: the chat opens with that answer in the editor. */
+  edit?: boolean;
 }
 
 /**
@@ -49,7 +51,7 @@ export function ToolRoute() {
     setSelection((s) => ({ ...s, chatId: null, formKey: s.formKey + 1 }));
   }, [segment]);
   const select = useCallback(
-    (chatId: string) => setSelection((s) => ({ ...s, chatId, followUp: undefined })),
+    (chatId: string) => setSelection((s) => ({ ...s, chatId, followUp: undefined, edit: false })),
     [],
   );
   // docs/product.md §4: after a delete the active chat is cleared.
@@ -94,6 +96,7 @@ export function ToolRoute() {
           onOpenChat={select}
           onSettled={authStore.reloadUser}
           initialFollowUp={selection.followUp}
+          initialEdit={selection.edit}
           renderEditForm={({ input, pending, onSubmit, onCancel }) => (
             <section
               aria-label="Edit the request"
@@ -117,6 +120,7 @@ export function ToolRoute() {
           usage={user.usage}
           onSettled={authStore.reloadUser}
           renderRequest={(historyId) => <ChatPrompt chatId={historyId} />}
+          onEditAnswer={(historyId) => setSelection((s) => ({ ...s, chatId: historyId, edit: true }))}
           renderDocumentPassage={({ historyId, citation, fileName, onClose }) => (
             <DocumentPassagePanel
               chatId={historyId}

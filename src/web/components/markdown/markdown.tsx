@@ -32,7 +32,10 @@ function CodeBlock({ node, children, className, ...rest }: ComponentProps<'pre'>
   const language = languageOf(node);
   return (
     <div className="md-code not-first:mt-4">
-      <div className="flex items-center justify-between gap-2 border-border border-b px-3 py-1.5">
+      <div
+        className="flex items-center justify-between gap-2 border-border border-b px-3 py-1.5"
+        data-copy-skip
+      >
         <span className="font-mono text-muted-foreground text-xs">{language ?? 'text'}</span>
         <CopyButton text={() => hastText(node).replace(/\n$/, '')} label="Copy code" size="sm" />
       </div>

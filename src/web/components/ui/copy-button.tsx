@@ -8,6 +8,8 @@ const SIZES = { sm: 'h-7', md: 'h-8' } as const;
 interface CopyButtonProps {
   /** The text to copy, or a function that returns it at click time. */
   text: string | (() => string);
+  /** The same as HTML, at click time (rich text beside the plain text), or null when there is none. */
+  html?: () => string | null;
   /** Accessible name when it must differ from the visible label, e.g. 'Copy code'. */
   label?: string;
   /** `sm` (h-7) fits a code block's header; `md` (h-8) sits next to `sm` Buttons. */
@@ -17,7 +19,7 @@ interface CopyButtonProps {
 }
 
 /** Copy → Copied for 2 s after a successful clipboard write (docs/product.md §2, §9). */
-export function CopyButton({ text, label, size = 'md', caption = 'Copy' }: CopyButtonProps) {
+export function CopyButton({ text, html, label, size = 'md', caption = 'Copy' }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const feedback = useRef<ReturnType<typeof createCopyFeedback> | null>(null);
   feedback.current ??= createCopyFeedback({ write: writeClipboard, onChange: setCopied });
@@ -26,7 +28,7 @@ export function CopyButton({ text, label, size = 'md', caption = 'Copy' }: CopyB
   return (
     <button
       type="button"
-      onClick={() => void feedback.current?.copy(typeof text === 'function' ? text() : text)}
+      onClick={() => void feedback.current?.copy(typeof text === 'function' ? text() : text, html?.())}
       aria-label={label ? (copied ? `${label}: copied` : label) : undefined}
       className={cn(
         'inline-flex items-center gap-1.5 rounded-md border border-border bg-card px-2.5 font-medium text-xs shadow-xs transition-colors',

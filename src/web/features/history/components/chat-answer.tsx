@@ -1,12 +1,13 @@
-import { CircleStop, Loader2, RefreshCw, Sparkles, Square } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CircleStop, Loader2, PencilLine, RefreshCw, Sparkles, Square } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { ChatMessageResponse } from '#shared/history';
-import { type RefactorSource, RefactorView, refactorOf } from '#web/components/code-diff/refactor-view.tsx';
+import { AnswerActionButton, CopyAnswerButton } from '#web/components/answer-action-button.tsx';
+import { type RefactorSource, RefactorView } from '#web/components/code-diff/refactor-view.tsx';
 import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import type { Citation } from '#web/lib/citations.ts';
 import { cn } from '#web/lib/cn.ts';
+import { preloadAnswerEditor } from './answer-editor/lazy-answer-editor.tsx';
 import { SavedMarkdown } from './saved-markdown.tsx';
 import { VersionSwitcher } from './version-switcher.tsx';
 
@@ -33,6 +34,12 @@ type ChatAnswerProps = {
       onChooseVersion?: (version: number) => void;
       /** Another answer is being written: versions and Regenerate wait. */
       busy: boolean;
+      /** Edit: offered on the writing tools' answers to the chat's owner (issue 33). */
+      onEdit?: () => void;
+      /** The answer open in the editor: shown in place of its text. */
+      editor?: ReactNode;
+      /** Focus goes to Edit once drawn (the editor was just closed), then this is called. */
+      focusEdit?: () => void;
     }
   | { streaming: true; text: string; stopping: boolean; onStop: () => void }
 );
@@ -44,6 +51,15 @@ type ChatAnswerProps = {
 export function ChatAnswer(props: ChatAnswerProps) {
   const { title, wrap = (answer) => answer, footer, refactorSource = null, onCitation, note } = props;
   const text = props.streaming ? props.text : props.message.content;
+  // The rendered answer, copied as rich text beside its Markdown.
+  const content = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const focusEdit = props.streaming ? undefined : props.focusEdit;
+  useEffect(() => {
+    if (!focusEdit) return;
+    editButton.current?.focus();
+    focusEdit();
+  }, [focusEdit]);
   return (
     <section
       aria-label={title}
@@ -77,52 +93,61 @@ export function ChatAnswer(props: ChatAnswerProps) {
                   onChoose={props.onChooseVersion}
                 />
               ) : null}
+              {props.onEdit && !props.editor ? (
+                <AnswerActionButton
+                  ref={editButton}
+                  icon={PencilLine}
+                  label="Edit"
+                  aria-label="Edit this answer"
+                  onClick={props.onEdit}
+                  onPointerEnter={preloadAnswerEditor}
+                  onFocus={preloadAnswerEditor}
+                  disabled={props.busy}
+                />
+              ) : null}
               {props.onRegenerate ? (
-                <Button
-                  variant="ghost"
-                  size="sm"
+                <AnswerActionButton
+                  icon={RefreshCw}
+                  label="Regenerate"
                   onClick={props.onRegenerate}
                   disabled={props.busy}
-                  aria-label="Regenerate"
-                  className="text-muted-foreground"
-                >
-                  <RefreshCw className="size-3.5" aria-hidden />
-                  <span className="hidden sm:inline">Regenerate</span>
-                </Button>
+                />
               ) : null}
-              {text ? (
-                <CopyButton text={refactorOf(text, refactorSource)?.refactored ?? text} label="Copy output" />
+              {text && !props.editor ? (
+                <CopyAnswerButton text={text} refactorSource={refactorSource} rendered={content} />
               ) : null}
             </>
           )}
         </div>
       </header>
-      <div className="px-5 py-5">
+      <div className="px-5 py-5" ref={content}>
         {!props.streaming && props.message.status === 'stopped' ? (
           <p className="mb-4 inline-flex items-center gap-2 rounded-lg bg-muted px-3 py-1.5 text-muted-foreground text-xs">
             <CircleStop className="size-3.5" aria-hidden />
             This answer was stopped before it finished.
           </p>
         ) : null}
-        {wrap(
-          props.streaming ? (
-            text ? (
-              <LazyMarkdown className="md-streaming">{text}</LazyMarkdown>
-            ) : (
-              <div className="grid gap-2.5" aria-hidden>
-                <div className="h-3 w-11/12 animate-pulse rounded bg-muted" />
-                <div className="h-3 w-4/5 animate-pulse rounded bg-muted" />
-              </div>
-            )
-          ) : text ? (
-            <RefactorView answer={text} source={refactorSource}>
-              <SavedMarkdown text={text} onCitation={onCitation} />
-            </RefactorView>
-          ) : (
-            <p className="text-muted-foreground text-sm">no message yet</p>
-          ),
-        )}
-        {note && !props.streaming ? <div className="mt-4">{note}</div> : null}
+        {!props.streaming && props.editor
+          ? props.editor
+          : wrap(
+              props.streaming ? (
+                text ? (
+                  <LazyMarkdown className="md-streaming">{text}</LazyMarkdown>
+                ) : (
+                  <div className="grid gap-2.5" aria-hidden>
+                    <div className="h-3 w-11/12 animate-pulse rounded bg-muted" />
+                    <div className="h-3 w-4/5 animate-pulse rounded bg-muted" />
+                  </div>
+                )
+              ) : text ? (
+                <RefactorView answer={text} source={refactorSource}>
+                  <SavedMarkdown text={text} onCitation={onCitation} />
+                </RefactorView>
+              ) : (
+                <p className="text-muted-foreground text-sm">no message yet</p>
+              ),
+            )}
+        {note && !props.streaming && !props.editor ? <div className="mt-4">{note}</div> : null}
       </div>
       {footer && !props.streaming ? (
         <footer className="border-border border-t px-5 py-3">{footer}</footer>

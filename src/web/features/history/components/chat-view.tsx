@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ChevronsUpDown, PencilLine, UserRound } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessageResponse } from '#shared/history';
-import { isToolSlug, TOOLS } from '#shared/tools';
+import { answersEditable, isToolSlug, TOOLS } from '#shared/tools';
 import { AnswerDownloads, answerDownloadLabel } from '#web/components/answer-downloads.tsx';
 import type { RefactorSource } from '#web/components/code-diff/refactor-view.tsx';
 import { DocumentCoverageLine } from '#web/components/document-coverage-line.tsx';
@@ -20,7 +21,9 @@ import type { Citation } from '#web/lib/citations.ts';
 import { firstCodeBlock } from '#web/lib/code-block.ts';
 import { toDocumentCoverage } from '#web/lib/document-coverage.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
+import { generationKeys, historyKeys } from '#web/lib/query-keys.ts';
 import { useEscape } from '#web/lib/use-escape.ts';
+import { LazyAnswerEditor } from './answer-editor/lazy-answer-editor.tsx';
 import { ChatAnswer } from './chat-answer.tsx';
 import { ChatToolbar } from './chat-toolbar.tsx';
 import { DocumentPassagePanel } from './document-passage-panel.tsx';
@@ -51,6 +54,8 @@ interface ChatViewProps {
   renderEditForm?: (props: EditFormProps) => ReactNode;
   /** A follow-up to ask as soon as the chat is open (asked under the fresh answer on the tool screen). */
   initialFollowUp?: string;
+  /** Opens the first answer in the editor at once (Edit under the fresh answer on the tool screen). */
+  initialEdit?: boolean;
 }
 
 /**
@@ -67,11 +72,24 @@ export function ChatView({
   onSettled,
   renderEditForm,
   initialFollowUp,
+  initialEdit = false,
 }: ChatViewProps) {
   const chat = useHistoryItem(chatId);
   const answer = useChatAnswer(chatId, onSettled, onOpenChat);
   const choose = useChooseVersion();
   const [editing, setEditing] = useState(false);
+  /** The answer open in the editor (its place in the chat), or null. */
+  const [editingAnswer, setEditingAnswer] = useState<number | null>(initialEdit ? 1 : null);
+  /** The answer whose editor was just closed: its Edit button gets the focus back. */
+  const [closedEditor, setClosedEditor] = useState<number | null>(null);
+  const queryClient = useQueryClient();
+  // A version saved or shown from the editor: the chat, its place in the lists and the plan's usage.
+  const afterEdit = useCallback(() => {
+    void queryClient.refetchQueries({ queryKey: historyKeys.item(chatId) });
+    void queryClient.invalidateQueries({ queryKey: historyKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: generationKeys.running });
+    onSettled?.();
+  }, [queryClient, chatId, onSettled]);
   const [showAll, setShowAll] = useState(false);
   /** The document citation whose passage the side panel shows, or null. */
   const [citation, setCitation] = useState<Citation | null>(null);
@@ -85,7 +103,10 @@ export function ChatView({
     void start({ kind: 'follow-up', content: initialFollowUp });
   }, [initialFollowUp, start]);
   // An answer of this chat still being written (after a reload, or from another tab) is followed once.
-  const running = useRunningGenerations().data?.find((generation) => generation.historyId === chatId);
+  // (A rewrite in the editor is not an answer: it shows in the editor that asked for it.)
+  const running = useRunningGenerations().data?.find(
+    (generation) => generation.historyId === chatId && generation.kind !== 'rewrite',
+  );
   const followed = useRef<string | null>(null);
   const idle = answer.state.status === 'idle';
   useEffect(() => {
@@ -135,7 +156,7 @@ export function ChatView({
   const { messages } = chat.data;
   const first = messages[0];
   const last = messages.at(-1);
-  const busy = pending !== null || choose.isPending;
+  const busy = pending !== null || choose.isPending || editingAnswer !== null;
   // The answer being written shows apart until the chat read again holds it (then once, as saved).
   const live = answerBeingWritten(pending, messages);
   // While an answer is written, the one it replaces (a regenerated answer, an edited chat) steps aside.
@@ -166,6 +187,8 @@ export function ChatView({
     readOnly ? undefined : (version: number) => choose.mutate({ chatId, messageId: message.id, version });
   const input = chat.data.input;
   const canEdit = !readOnly && renderEditForm !== undefined && input !== null && chat.data.file === null;
+  // The writing tools' answers open in the editor (issue 33), one at a time, for the chat's owner.
+  const canEditAnswers = !readOnly && answersEditable(chat.data.service);
   const chooseFirst = first ? showVersion(first) : undefined;
 
   // A tool whose answer is code (the refactor) shows its first answer compared with the code it was given.
@@ -242,12 +265,32 @@ export function ChatView({
         }
         if (message.role === 'user') return <FollowUpQuestion key={message.id} text={message.content} />;
         const isLast = index === messages.length - 1;
+        const inEditor = editingAnswer === index && canEditAnswers;
         return (
           <ChatAnswer
-            key={message.id}
+            // The answer in the editor keeps its place while its versions change under it.
+            key={inEditor ? 'in-editor' : message.id}
             title={answerTitle(index)}
             message={message}
             busy={busy}
+            onEdit={
+              canEditAnswers && !busy && message.content !== '' ? () => setEditingAnswer(index) : undefined
+            }
+            focusEdit={closedEditor === index ? () => setClosedEditor(null) : undefined}
+            editor={
+              inEditor ? (
+                <LazyAnswerEditor
+                  chatId={chatId}
+                  message={message}
+                  onChanged={afterEdit}
+                  onClose={() => {
+                    setEditingAnswer(null);
+                    setClosedEditor(index);
+                  }}
+                  followedUp={!isLast}
+                />
+              ) : undefined
+            }
             onChooseVersion={showVersion(message)}
             onRegenerate={isLast && !readOnly ? () => void answer.start({ kind: 'regenerate' }) : undefined}
             wrap={
@@ -290,6 +333,8 @@ export function ChatView({
       {answer.state.status === 'failed' ? <ErrorBanner error={answer.state.error} /> : null}
       <FollowUpBox
         pending={pending !== null}
+        // While an answer is in the editor the chat waits: a follow-up would build on the version it replaces.
+        blockedBy={editingAnswer !== null ? 'Close the editor to ask a follow-up.' : null}
         onAsk={(content) => answer.start({ kind: 'follow-up', content })}
       />
       <p className="sr-only" role="status" aria-live="polite">

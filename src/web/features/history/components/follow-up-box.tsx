@@ -5,15 +5,17 @@ import { Button } from '#web/components/ui/button.tsx';
 
 interface FollowUpBoxProps {
   pending: boolean;
+  /** Why a follow-up cannot be sent now (an answer is open in the editor), said in place of the hint. */
+  blockedBy?: string | null;
   /** Resolves true once the follow-up was answered (the box then empties). */
   onAsk: (content: string) => Promise<boolean>;
 }
 
 /** 'Ask a follow-up…' under a chat's answer; Ctrl/Cmd+Enter sends it (docs/product.md §3). */
-export function FollowUpBox({ pending, onAsk }: FollowUpBoxProps) {
+export function FollowUpBox({ pending, blockedBy = null, onAsk }: FollowUpBoxProps) {
   const [content, setContent] = useState('');
   const id = useId();
-  const ready = content.trim() !== '' && !pending;
+  const ready = content.trim() !== '' && !pending && blockedBy === null;
 
   async function ask(event?: FormEvent) {
     event?.preventDefault();
@@ -45,7 +47,11 @@ export function FollowUpBox({ pending, onAsk }: FollowUpBoxProps) {
         className="block max-h-60 min-h-14 w-full resize-y bg-transparent px-3 py-2 text-sm outline-none placeholder:text-muted-foreground"
       />
       <div className="flex items-center justify-between gap-2 px-2 pb-1">
-        <span className="text-muted-foreground text-xs max-sm:hidden">Ctrl + Enter to send</span>
+        {blockedBy ? (
+          <span className="text-muted-foreground text-xs">{blockedBy}</span>
+        ) : (
+          <span className="text-muted-foreground text-xs max-sm:hidden">Ctrl + Enter to send</span>
+        )}
         <Button type="submit" size="sm" disabled={!ready} className="ml-auto">
           {pending ? (
             <Loader2 className="size-3.5 animate-spin" aria-hidden />

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { PARTNER_MARKS, PartnerLogo } from './partner-marks.tsx';
+import { PARTNER_NAMES, PartnerLogo } from './partner-marks.tsx';
 import './partner-strip.css';
 
 /** Scrolling speed of the strip, in CSS pixels per second (docs/product.md §2: speed 80). */
@@ -39,9 +39,9 @@ export function PartnerStrip() {
               className="flex shrink-0 items-center gap-14 pr-14"
               data-testid="partner-copy"
             >
-              {PARTNER_MARKS.map((mark) => (
-                <li key={mark.name}>
-                  <PartnerLogo mark={mark} />
+              {PARTNER_NAMES.map((name) => (
+                <li key={name}>
+                  <PartnerLogo name={name} />
                 </li>
               ))}
             </ul>

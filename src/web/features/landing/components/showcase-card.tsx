@@ -1,8 +1,9 @@
+import { toolFormOf } from '#shared/tool-forms';
 import type { ToolDefinition } from '#shared/tools';
 import { ToolIcon } from '#web/components/tool-icon.tsx';
 
 export function ShowcaseCard({ tool, index }: { tool: ToolDefinition; index: number }) {
-  const sample = tool.showcase;
+  const { sample } = toolFormOf(tool.slug);
   return (
     <article className="flex h-full flex-col rounded-2xl border border-border bg-card p-5 shadow-lg sm:p-6 shadow-primary/5">
       <div className="flex items-center justify-between">

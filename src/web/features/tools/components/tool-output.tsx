@@ -1,15 +1,15 @@
-import { CircleStop, Loader2, RotateCcw, Sparkles, Square } from 'lucide-react';
+import { CircleStop, Loader2, PencilLine, RotateCcw, Sparkles, Square } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { DocumentCoverage } from '#shared/documents';
 import type { GenerationProgress } from '#shared/generation-progress';
 import type { JobMatchReport } from '#shared/job-match-report';
+import { AnswerActionButton, CopyAnswerButton } from '#web/components/answer-action-button.tsx';
 import { AnswerDownloads } from '#web/components/answer-downloads.tsx';
-import { type RefactorSource, RefactorView, refactorOf } from '#web/components/code-diff/refactor-view.tsx';
+import { type RefactorSource, RefactorView } from '#web/components/code-diff/refactor-view.tsx';
 import { DocumentCoverageLine } from '#web/components/document-coverage-line.tsx';
 import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { WithMatchReport } from '#web/components/match-report.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import type { Citation } from '#web/lib/citations.ts';
 import { cn } from '#web/lib/cn.ts';
 import { GenerationProgressBar } from './generation-progress-bar.tsx';
@@ -37,6 +37,8 @@ interface ToolOutputProps {
   onCitation?: (citation: Citation) => void;
   onStop: () => void;
   onNewRequest: () => void;
+  /** Edit: the saved answer opens in the editor (the writing tools, issue 33). */
+  onEdit?: () => void;
 }
 
 /**
@@ -58,9 +60,12 @@ export function ToolOutput({
   onCitation,
   onStop,
   onNewRequest,
+  onEdit,
 }: ToolOutputProps) {
   const streaming = status === 'pending';
   const ref = useRef<HTMLElement>(null);
+  // The rendered answer, copied as rich text beside its Markdown.
+  const content = useRef<HTMLDivElement>(null);
 
   // When the answer starts low on the screen (small windows: under the form), bring it into view.
   useEffect(() => {
@@ -100,22 +105,21 @@ export function ToolOutput({
             </Button>
           ) : (
             <>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={onNewRequest}
-                aria-label="New request"
-                className="text-muted-foreground"
-              >
-                <RotateCcw className="size-3.5" aria-hidden />
-                <span className="hidden sm:inline">New request</span>
-              </Button>
-              <CopyButton text={refactorOf(text, refactorSource)?.refactored ?? text} label="Copy output" />
+              <AnswerActionButton icon={RotateCcw} label="New request" onClick={onNewRequest} />
+              {onEdit ? (
+                <AnswerActionButton
+                  icon={PencilLine}
+                  label="Edit"
+                  aria-label="Edit this answer"
+                  onClick={onEdit}
+                />
+              ) : null}
+              <CopyAnswerButton text={text} refactorSource={refactorSource} rendered={content} />
             </>
           )}
         </div>
       </header>
-      <div className="px-5 py-5" data-testid="tool-output">
+      <div className="px-5 py-5" data-testid="tool-output" ref={content}>
         {status === 'stopped' ? (
           <p className="mb-4 inline-flex items-center gap-2 rounded-lg bg-muted px-3 py-1.5 text-muted-foreground text-xs">
             <CircleStop className="size-3.5" aria-hidden />

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import type { ToolSlug } from '#shared/tools';
-import { TOOLS } from '#shared/tools';
+import { answersEditable, TOOLS } from '#shared/tools';
 import type { GenerationUsage } from '#shared/user';
 import { answerDownloadLabel } from '#web/components/answer-downloads.tsx';
 import { ErrorBanner } from '#web/components/error-banner.tsx';
@@ -30,6 +30,8 @@ interface ToolScreenProps {
   usage?: GenerationUsage;
   /** After every settled request: the user's plan usage may have changed. */
   onSettled?: () => void;
+  /** Edit under a saved answer of a writing tool: the chat opens with the answer in the editor. */
+  onEditAnswer?: (historyId: string) => void;
 }
 
 /** What the side panel of a cited passage is given. */
@@ -56,6 +58,7 @@ export function ToolScreen({
   renderRequest,
   renderDocumentPassage,
   usage,
+  onEditAnswer,
 }: ToolScreenProps) {
   const tool = TOOLS[slug];
   const downloadLabel = answerDownloadLabel(slug);
@@ -109,6 +112,11 @@ export function ToolScreen({
           }
           onStop={() => void stop()}
           onNewRequest={reset}
+          onEdit={
+            settled && state.historyId && state.text && answersEditable(slug) && onEditAnswer
+              ? () => onEditAnswer(state.historyId as string)
+              : undefined
+          }
         />
       ) : null}
       {settled && state.historyId && renderAfterAnswer ? renderAfterAnswer(state.historyId) : null}
