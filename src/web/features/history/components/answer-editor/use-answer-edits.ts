@@ -1,4 +1,5 @@
 import type { Editor } from '@tiptap/core';
+import type { Node as DocNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessageResponse, RewriteInstruction } from '#shared/history';
@@ -42,8 +43,11 @@ interface AnswerEditsOptions {
 export function useAnswerEdits({ chatId, message, editor, onChanged }: AnswerEditsOptions) {
   /** The saved version the editor's text comes from. */
   const [base, setBase] = useState(message);
-  /** The editor's Markdown for `base` as the editor writes it: any other text is unsaved. */
-  const baseline = useRef<string | null>(null);
+  /**
+   * The editor's document for `base` (documents are immutable, so this is a reference): any other is
+   * unsaved. Compared node by node on each change, not written out as Markdown on every keystroke.
+   */
+  const baseline = useRef<DocNode | null>(null);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
@@ -77,11 +81,11 @@ export function useAnswerEdits({ chatId, message, editor, onChanged }: AnswerEdi
     [],
   );
 
-  // What the editor writes for the version it opened is the text to compare with.
+  // The document of the version it opened is the one to compare with.
   useEffect(() => {
     if (!editor) return;
-    baseline.current ??= editor.getMarkdown();
-    const update = () => setDirty(editor.getMarkdown() !== baseline.current);
+    baseline.current ??= editor.state.doc;
+    const update = () => setDirty(!baseline.current?.eq(editor.state.doc));
     editor.on('update', update);
     return () => {
       editor.off('update', update);
@@ -94,12 +98,13 @@ export function useAnswerEdits({ chatId, message, editor, onChanged }: AnswerEdi
     setError(null);
     setSaving(true);
     // What is sent is what is saved: text typed while the request is out stays unsaved.
+    const sent = editor.state.doc;
     const content = editor.getMarkdown();
     try {
       const saved = await saveEditedAnswer(chatId, base.id, content);
       setBase(saved);
-      baseline.current = content;
-      setDirty(editor.getMarkdown() !== content);
+      baseline.current = sent;
+      setDirty(!sent.eq(editor.state.doc));
       changed.current();
       return saved;
     } catch (failure) {
@@ -231,7 +236,7 @@ export function useAnswerEdits({ chatId, message, editor, onChanged }: AnswerEdi
     endSuggestion();
     setBase(saved);
     editor.commands.setContent(saved.content, { contentType: 'markdown' });
-    baseline.current = editor.getMarkdown();
+    baseline.current = editor.state.doc;
     setDirty(false);
     changed.current();
     setAnnouncement(`Suggestion accepted: version ${saved.version} of ${saved.versions}.`);
