@@ -53,9 +53,15 @@ export async function startAiRouter(): Promise<AiRouter> {
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     if (req.method === 'POST' && req.url === '/__script') {
-      const { marker, reply } = JSON.parse(body.toString('utf8')) as { marker: string; reply: FakeReply };
+      const { marker, reply, first } = JSON.parse(body.toString('utf8')) as {
+        marker: string;
+        reply: FakeReply;
+        first?: FakeReply[];
+      };
       const fake = scripted.get(marker) ?? (await startFakeOpenAi());
       fake.setDefault(reply);
+      // Replies to the marker's next requests, in order, before `reply` (several drafts of one e-mail).
+      if (first?.length) fake.enqueue(...first);
       scripted.set(marker, fake);
       res.writeHead(204).end();
       return;

@@ -4,8 +4,33 @@
  * the shape of an uploaded file as a saved chat shows it (docs/product.md §3 File). Zod-free.
  */
 
-export const DOCUMENT_FORMATS = ['txt', 'pdf', 'doc', 'docx', 'odt'] as const;
-export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+/**
+ * Every format the server reads (each in its isolated process, docs/documents.md): the documents, and
+ * e-mail messages (.eml, issue 34), which only the e-mail helper takes. What one tool's `file` accepts
+ * is `toolDocumentFormats`.
+ */
+export const FILE_FORMATS = ['txt', 'pdf', 'doc', 'docx', 'odt', 'eml'] as const;
+export type DocumentFormat = (typeof FILE_FORMATS)[number];
+
+/** The documents: what a tool's `file` accepts unless its catalogue entry names others (`documentFormats`). */
+export const DOCUMENT_FORMATS = [
+  'txt',
+  'pdf',
+  'doc',
+  'docx',
+  'odt',
+] as const satisfies readonly DocumentFormat[];
+
+/**
+ * The formats a tool's `file` field accepts: its catalogue entry's `documentFormats` (src/shared/tools.ts),
+ * else the documents for a multipart tool; none for a JSON one.
+ */
+export function toolDocumentFormats(tool: {
+  transport: string;
+  documentFormats?: readonly DocumentFormat[];
+}): readonly DocumentFormat[] {
+  return tool.documentFormats ?? (tool.transport === 'multipart' ? DOCUMENT_FORMATS : []);
+}
 
 /** The media type of each format: what downloads are served as, and what the drop zone accepts. */
 export const DOCUMENT_MEDIA_TYPES: Record<DocumentFormat, string> = {
@@ -14,20 +39,29 @@ export const DOCUMENT_MEDIA_TYPES: Record<DocumentFormat, string> = {
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   odt: 'application/vnd.oasis.opendocument.text',
+  eml: 'message/rfc822',
 };
 
 /** The format whose media type `type` is (a kept file's `type`), or null. */
 export function formatOfMediaType(type: string): DocumentFormat | null {
-  return DOCUMENT_FORMATS.find((format) => DOCUMENT_MEDIA_TYPES[format] === type) ?? null;
+  return FILE_FORMATS.find((format) => DOCUMENT_MEDIA_TYPES[format] === type) ?? null;
 }
 
-/** The drop zone's `accept`: each media type with its extension (react-dropzone's shape). */
-export const DOCUMENT_ACCEPT: Record<string, string[]> = Object.fromEntries(
-  DOCUMENT_FORMATS.map((format) => [DOCUMENT_MEDIA_TYPES[format], [`.${format}`]]),
-);
+/** A drop zone's `accept` for these formats: each media type with its extension (react-dropzone's shape). */
+export function documentAccept(formats: readonly DocumentFormat[]): Record<string, string[]> {
+  return Object.fromEntries(formats.map((format) => [DOCUMENT_MEDIA_TYPES[format], [`.${format}`]]));
+}
+
+/** The formats' extensions, for messages: '.txt, .pdf, .doc, .docx, .odt'. */
+export function documentExtensionsText(formats: readonly DocumentFormat[]): string {
+  return formats.map((format) => `.${format}`).join(', ');
+}
+
+/** The documents' drop zone `accept`. */
+export const DOCUMENT_ACCEPT: Record<string, string[]> = documentAccept(DOCUMENT_FORMATS);
 
 /** '.txt, .pdf, .doc, .docx, .odt', for messages. */
-export const DOCUMENT_EXTENSIONS_TEXT = DOCUMENT_FORMATS.map((format) => `.${format}`).join(', ');
+export const DOCUMENT_EXTENSIONS_TEXT = documentExtensionsText(DOCUMENT_FORMATS);
 
 /** The extension of a file name, lower-cased, without the dot ('' when it has none). */
 export function extensionOf(fileName: string): string {
@@ -36,13 +70,21 @@ export function extensionOf(fileName: string): string {
   return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
 }
 
-/** The format a file claims to be: its extension first, its declared type when the name has none. */
-export function claimedFormat(fileName: string, declaredType?: string): DocumentFormat | null {
+/**
+ * The format a file claims to be, among `formats` (by default every format the server reads): its
+ * extension first, its declared type when the name has none.
+ */
+export function claimedFormat(
+  fileName: string,
+  declaredType?: string,
+  formats: readonly DocumentFormat[] = FILE_FORMATS,
+): DocumentFormat | null {
   const extension = extensionOf(fileName);
-  if ((DOCUMENT_FORMATS as readonly string[]).includes(extension)) return extension as DocumentFormat;
+  if ((formats as readonly string[]).includes(extension)) return extension as DocumentFormat;
   if (extension !== '') return null;
   const mediaType = declaredType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return formatOfMediaType(mediaType);
+  const format = formatOfMediaType(mediaType);
+  return format && formats.includes(format) ? format : null;
 }
 
 /** An uploaded file kept with its chat (docs/product.md §3 File), as the history API returns it. */

@@ -1,5 +1,8 @@
-/** The stages of a long generation, in their order: reading the document, OCR of its scanned pages, its parts, the final summary. */
-export const GENERATION_STAGES = ['extracting', 'ocr', 'summarizing', 'combining'] as const;
+/**
+ * The stages of a long generation, in their order: reading the document, OCR of its scanned pages, its
+ * parts, the final summary; or the drafts after the first of an e-mail asked for in several (`variants`).
+ */
+export const GENERATION_STAGES = ['extracting', 'ocr', 'summarizing', 'combining', 'drafting'] as const;
 
 /**
  * The SSE `progress` event of a long generation (a document read, its scanned pages read by OCR, then

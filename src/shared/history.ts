@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DOCUMENT_FORMATS, type DocumentCoverage, PAGES_NOT_READ_REASONS } from './documents.ts';
+import { answerDetailsSchema } from './answer-details.ts';
+import { type DocumentCoverage, FILE_FORMATS, PAGES_NOT_READ_REASONS } from './documents.ts';
 import { jobMatchReportSchema } from './job-match-report.ts';
 import { EMAIL_TONES, TOOL_SLUGS } from './tools.ts';
 
@@ -58,6 +59,9 @@ export const chatMessageResponseSchema = z.object({
   status: chatStatusSchema.optional(),
   /** When it was written (ISO 8601); null for messages saved before this was kept. */
   createdAt: z.string().nullable(),
+  /** A request made by a button, not typed: `cover-letter` (POST /api/history/{id}/cover-letter). */
+  kind: z.enum(['cover-letter']).optional(),
+  ...answerDetailsSchema.shape,
 });
 export type ChatMessageResponse = z.infer<typeof chatMessageResponseSchema>;
 
@@ -162,7 +166,7 @@ export const documentPassageSchema = z.object({
   /** The passage as Markdown (tables kept). */
   text: z.string(),
   fileName: z.string(),
-  format: z.enum(DOCUMENT_FORMATS),
+  format: z.enum(FILE_FORMATS),
 });
 export type DocumentPassage = z.infer<typeof documentPassageSchema>;
 

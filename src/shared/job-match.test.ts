@@ -106,7 +106,7 @@ const SALES_RESUME = `Sam Carter — Account Executive
 - Negotiated multi-year contracts; presented QBRs. Qualified deals with MEDDIC and a consistent sales methodology.`;
 
 function report(jobDescription: string, originalResume: string, optimizedResume = originalResume) {
-  const result = buildJobMatchReport({ jobDescription, originalResume, optimizedResume });
+  const result = buildJobMatchReport({ jobDescription, originalResume, optimizedResume, added: [] });
   if (result) jobMatchReportSchema.parse(result);
   return result;
 }
@@ -356,14 +356,21 @@ describe('buildJobMatchReport: scores, gaps and added terms', () => {
     }
   });
 
-  it('lists gaps from the original and flags what the optimized resume adds', () => {
+  it('lists gaps from the original, and as added terms what the caller found added', () => {
     const job = 'Requirements\n- JavaScript\n- Kubernetes\n- PostgreSQL';
     const original = 'Built apps in JS with Postgres.';
     const optimized =
       'Built applications in JavaScript with PostgreSQL and Kubernetes; Terraform for infrastructure.';
     const r = mustReport(job, original, optimized);
     expect(r.gaps).toEqual(['Kubernetes']); // for the person to fill in, even though the optimized one claims it
-    expect(r.added).toEqual(['Kubernetes', 'Terraform']); // invented: double-check; rewording JS is not
+    // The server's check of the answer finds them (src/server/tools/prompts.test.ts); the report lists them.
+    const added = buildJobMatchReport({
+      jobDescription: job,
+      originalResume: original,
+      optimizedResume: optimized,
+      added: ['Kubernetes', 'Terraform'],
+    });
+    expect(added?.added).toEqual(['Kubernetes', 'Terraform']);
     expect(r.originalScore).toBeLessThan(r.optimizedScore);
     expect(r.optimizedScore).toBe(100);
   });
@@ -372,10 +379,20 @@ describe('buildJobMatchReport: scores, gaps and added terms', () => {
 describe('buildJobMatchReport: speed and hostile input', () => {
   /** The fastest of several runs: other processes on a busy machine only ever make a run slower. */
   function timeReport(job: string, original: string, optimized: string) {
-    buildJobMatchReport({ jobDescription: job, originalResume: original, optimizedResume: optimized }); // warm
+    buildJobMatchReport({
+      jobDescription: job,
+      originalResume: original,
+      optimizedResume: optimized,
+      added: [],
+    }); // warm
     const times = Array.from({ length: 7 }, () => {
       const start = performance.now();
-      buildJobMatchReport({ jobDescription: job, originalResume: original, optimizedResume: optimized });
+      buildJobMatchReport({
+        jobDescription: job,
+        originalResume: original,
+        optimizedResume: optimized,
+        added: [],
+      });
       return performance.now() - start;
     });
     return Math.min(...times);
@@ -443,7 +460,12 @@ describe('buildJobMatchReport: speed and hostile input', () => {
       // Against ordinary text of the same length: a run that made it quadratic would be 100s of times
       // slower. One run, timed; only a slow one is run again (a busy machine only ever slows a run).
       const start = performance.now();
-      const r = buildJobMatchReport({ jobDescription: text, originalResume: text, optimizedResume: text });
+      const r = buildJobMatchReport({
+        jobDescription: text,
+        originalResume: text,
+        optimizedResume: text,
+        added: [],
+      });
       const once = performance.now() - start;
       if (r) expect(jobMatchReportSchema.safeParse(r).success, name).toBe(true);
       const ms = once < LINEAR * ordinary + 5 ? once : timeReport(text, text, text);

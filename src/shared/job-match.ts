@@ -14,6 +14,11 @@ export interface JobMatchInput {
   jobDescription: string;
   originalResume: string;
   optimizedResume: string;
+  /**
+   * What the optimized resume names that the original does not: the server's check of the answer
+   * (src/server/tools/resume-provenance.ts `checkResume`), which also marks them in the answer.
+   */
+  added: readonly string[];
 }
 
 /** What a resume shows: the dictionary's skills in order of appearance, and which of the job's keywords. */
@@ -47,14 +52,6 @@ function matchScore(terms: readonly JobTerm[], has: (term: JobTerm) => boolean):
   return total === 0 ? 0 : Math.round((100 * matched) / total);
 }
 
-/** Skills the optimized resume names that neither the original nor the job description does. */
-function newSkills(original: ResumeTerms, optimized: ResumeTerms, job: readonly JobTerm[]): string[] {
-  const asked = new Set(job.map((t) => t.skill));
-  return [...optimized.skills]
-    .filter((id) => !original.skills.has(id) && !asked.has(id))
-    .map((id) => skillDictionary().skills[id]!.name);
-}
-
 /**
  * The job match report for a resume and its optimized version, or null when the job description names
  * no skill or keyword (nothing to match: the screen shows no report). Linear in the texts' length.
@@ -63,6 +60,7 @@ export function buildJobMatchReport({
   jobDescription,
   originalResume,
   optimizedResume,
+  added,
 }: JobMatchInput): JobMatchReport | null {
   const job = readJobDescription(jobDescription);
   if (job.length === 0) return null;
@@ -82,9 +80,6 @@ export function buildJobMatchReport({
     originalScore: matchScore(job, (t) => shows(original, t)),
     optimizedScore: matchScore(job, (t) => shows(optimized, t)),
     gaps: terms.filter((t) => !t.inOriginal).map((t) => t.term),
-    added: [
-      ...terms.filter((t) => t.inOptimized && !t.inOriginal).map((t) => t.term),
-      ...newSkills(original, optimized, job),
-    ].slice(0, MAX_TERMS),
+    added: added.slice(0, MAX_TERMS),
   };
 }

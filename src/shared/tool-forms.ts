@@ -1,4 +1,12 @@
-import { CODE_LANGUAGES, DEFAULT_TONE, EMAIL_TONES, RESUME_TONES, type ToolSlug } from './tools.ts';
+import {
+  CODE_LANGUAGES,
+  DEFAULT_TONE,
+  EMAIL_INTENTS,
+  EMAIL_TONES,
+  MAX_EMAIL_VARIANTS,
+  RESUME_TONES,
+  type ToolSlug,
+} from './tools.ts';
 
 /**
  * Each tool's form (docs/product.md §2, §4, §5): its fields in the order it shows them, the button and
@@ -18,6 +26,8 @@ export interface ToolField {
   kind: 'text' | 'textarea' | 'code' | 'select' | 'file';
   required: boolean;
   options?: readonly string[];
+  /** A select's options as shown, where the value is not its own label ('reply-all' → 'Reply to all'). */
+  optionLabels?: Readonly<Record<string, string>>;
   defaultValue?: string;
   placeholder?: string;
   /** The text a chosen file stands in for: the field is hidden while a file is chosen (docs/product.md §2). */
@@ -133,11 +143,38 @@ export const TOOL_FORMS = {
         defaultValue: DEFAULT_TONE,
       },
       {
+        name: 'intent',
+        label: 'Intent',
+        kind: 'select',
+        required: true,
+        options: EMAIL_INTENTS,
+        optionLabels: { new: 'New e-mail', reply: 'Reply', 'reply-all': 'Reply to all', forward: 'Forward' },
+        defaultValue: 'new',
+      },
+      {
         name: 'prompt',
         label: 'What should the email say?',
         kind: 'textarea',
         required: true,
         placeholder: 'e.g. Ask the landlord to fix the heating before Friday, politely but firmly',
+      },
+      // The thread a reply or forward answers (issue 34): its .eml file, or the thread pasted.
+      documentField('Replying to (.eml file)'),
+      {
+        name: 'thread',
+        label: 'Or paste the thread',
+        kind: 'textarea',
+        required: false,
+        placeholder: 'Paste the e-mail you are answering, with the quoted messages below it…',
+        replacedByFile: true,
+      },
+      {
+        name: 'variants',
+        label: 'Drafts',
+        kind: 'select',
+        required: true,
+        options: Array.from({ length: MAX_EMAIL_VARIANTS }, (_, i) => String(i + 1)),
+        defaultValue: '1',
       },
     ],
     buttonLabel: 'Generate Email',

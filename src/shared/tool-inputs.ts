@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CODE_LANGUAGES, DEFAULT_TONE, EMAIL_TONES, RESUME_TONES, type ToolSlug } from './tools.ts';
+import {
+  CODE_LANGUAGES,
+  DEFAULT_TONE,
+  EMAIL_INTENTS,
+  EMAIL_TONES,
+  MAX_EMAIL_VARIANTS,
+  RESUME_TONES,
+  type ToolSlug,
+} from './tools.ts';
 
 /** Tool inputs (docs/product.md §5, §9): one zod schema per tool, with the messages users see, and size caps. */
 
@@ -35,11 +43,36 @@ const language = z.enum(CODE_LANGUAGES, { error: `Language must be one of: ${COD
 
 export const codeInputSchema = z.object({ code: requiredText('Code', MAX_TEXT_CHARS), language });
 export const articleInputSchema = z.object({ topic: requiredText('Article topic', MAX_SHORT_CHARS) });
-export const emailInputSchema = z.object({
+const VARIANTS_RULE = `Drafts must be a whole number from 1 to ${MAX_EMAIL_VARIANTS}.`;
+
+/** The e-mail helper's fields; a reply or forward also needs the thread, pasted here or as an .eml file. */
+const emailFields = z.object({
   tone: z
     .enum(EMAIL_TONES, { error: `Tone must be one of: ${EMAIL_TONES.join(', ')}.` })
     .default(DEFAULT_TONE),
   prompt: requiredText('The e-mail prompt', MAX_TEXT_CHARS),
+  /** 'Replying to': the thread as pasted from a mail client. */
+  thread: optionalText('The thread', MAX_TEXT_CHARS),
+  intent: z
+    .enum(EMAIL_INTENTS, { error: `Intent must be one of: ${EMAIL_INTENTS.join(', ')}.` })
+    .default('new'),
+  /** How many drafts to write at once (a form sends it as text). */
+  variants: z.coerce
+    .number({ error: VARIANTS_RULE })
+    .int(VARIANTS_RULE)
+    .min(1, VARIANTS_RULE)
+    .max(MAX_EMAIL_VARIANTS, VARIANTS_RULE)
+    .default(1),
+});
+
+export const emailInputSchema = emailFields.superRefine((input, ctx) => {
+  if (input.intent !== 'new' && input.thread === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['thread'],
+      message: 'Paste the thread you are answering or forwarding, or attach its .eml file.',
+    });
+  }
 });
 export const summaryInputSchema = z.object({ text: requiredText('Text to summarize', MAX_TEXT_CHARS) });
 export const resumeInputSchema = z.object({
@@ -59,6 +92,8 @@ export const resumeInputSchema = z.object({
 export const WITH_DOCUMENT_SCHEMAS = {
   'doc-summarizer': summaryInputSchema.extend({ text: optionalText('Text to summarize', MAX_TEXT_CHARS) }),
   'resume-assistant': resumeInputSchema.extend({ text: optionalText('Resume text', MAX_TEXT_CHARS) }),
+  // The .eml file is the thread.
+  'email-helper': emailFields,
 } as const satisfies { [S in ToolSlug]?: z.ZodObject };
 
 /** Each tool's input schema: the server validates requests with it, the web validates its form. */

@@ -57,12 +57,21 @@ describe('tool catalogue', () => {
     const labels = (slug: keyof typeof TOOLS) => TOOL_FORMS[slug].fields.map((f) => f.label);
     expect(labels('article-generator')).toEqual(['Article Topic']);
     expect(labels('code-explainer')).toContain('Your Code');
-    expect(labels('email-helper')).toEqual(['Tone', 'What should the email say?']);
+    // Tone and 'What should the email say?' (§2), and what issue 34 adds: a reply's thread, several drafts.
+    expect(labels('email-helper')).toEqual([
+      'Tone',
+      'Intent',
+      'What should the email say?',
+      'Replying to (.eml file)',
+      'Or paste the thread',
+      'Drafts',
+    ]);
     expect(labels('resume-assistant')).toEqual(
       expect.arrayContaining(['Job Description', 'Tone', 'Target Role']),
     );
     expect(TOOLS['doc-summarizer'].transport).toBe('multipart');
     expect(TOOLS['resume-assistant'].transport).toBe('multipart');
+    expect(TOOLS['email-helper'].transport).toBe('multipart');
   });
 
   it('empties the form after a success only for the document tools (docs/product.md §4)', () => {

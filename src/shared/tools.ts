@@ -1,3 +1,4 @@
+import type { DocumentFormat } from './documents.ts';
 import { cutText, REQUEST_TITLE_CUT } from './text.ts';
 
 /**
@@ -34,8 +35,15 @@ export const TOOL_COUNT_TITLE = TOOL_COUNT_WORD.charAt(0).toUpperCase() + TOOL_C
 
 export const CODE_LANGUAGES = ['javascript', 'typescript', 'python', 'java', 'golang', 'rust'] as const;
 export const EMAIL_TONES = ['professional', 'friendly', 'informal', 'persuasive', 'apologetic'] as const;
+/** What an e-mail is: a new one, a reply to the thread's sender or to all of it, or the thread forwarded. */
+export const EMAIL_INTENTS = ['new', 'reply', 'reply-all', 'forward'] as const;
+/** How many drafts of an e-mail one request may ask for (`variants`). */
+export const MAX_EMAIL_VARIANTS = 3;
 export const RESUME_TONES = ['professional', 'confident', 'friendly', 'formal'] as const;
 export const DEFAULT_TONE = 'professional';
+
+/** The downloads some tools' answers have beside .docx, .md and .html. */
+export type ExtraDownload = 'pdf' | 'eml';
 
 /** The icons tools may use (lucide names); the web maps each to its component (components/tool-icon.tsx). */
 export type ToolIconName = 'code' | 'scroll-text' | 'wand' | 'notebook-pen' | 'mail' | 'file-text';
@@ -51,8 +59,16 @@ export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
   path: `/services/${S}`;
   icon: ToolIconName;
   apiPath: `/api/${string}`;
-  /** JSON body, or multipart form with text fields (docs/product.md §7: doc summarizer and resume assistant). */
+  /**
+   * JSON body, or multipart form with text fields and a file (docs/product.md §7: doc summarizer and resume
+   * assistant; the e-mail helper's thread as an .eml, issue 34), which also takes a JSON body.
+   */
   transport: 'json' | 'multipart';
+  /**
+   * The formats its `file` field accepts, when not the documents' (`DOCUMENT_FORMATS`, the default for a
+   * multipart tool): the server refuses any other with 415 (`toolDocumentFormats`, src/shared/documents.ts).
+   */
+  documentFormats?: readonly DocumentFormat[];
   /** The field whose value titles the chat in the history (docs/product.md §3 request display title). */
   titleField: string;
   /** The field of the JSON reply (and the SSE `done` event) that holds the result. */
@@ -63,6 +79,12 @@ export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
    */
   downloadLabel?: string;
   /**
+   * What else its answers download as (GET /api/history/:id/export): `pdf` in the resume template (ADR
+   * 0031: resumes and the cover letters written in their chats), `eml` a draft for a mail app, with the
+   * headers the server made (issue 34: the e-mail helper's).
+   */
+  extraDownloads?: readonly ExtraDownload[];
+  /**
    * How the first answer is shown: Markdown, or (`code-diff`, the refactor) as code compared with the
    * request's `code` field in its `language`, changed lines marked.
    */
@@ -72,6 +94,16 @@ export interface ToolDefinition<S extends ToolSlug = ToolSlug> {
    * rewritten in part by the model, each save a new version (issue 33, docs/product.md).
    */
   editableAnswer?: true;
+  /**
+   * Set for the resume assistant: 'Write a cover letter' on its answers writes one from the person's own
+   * resume, as a follow-up of the chat (POST /api/history/:id/cover-letter, issue 34).
+   */
+  coverLetter?: true;
+  /**
+   * Set for the e-mail helper: one request may ask for several drafts (`variants`), saved as versions of
+   * the answer and shown as tabs (issue 34).
+   */
+  drafts?: true;
   /**
    * Its colour in charts (the admin's usage chart), as Tailwind classes: a darker shade on light
    * backgrounds and a lighter one on dark, for 3:1 against either.
@@ -148,9 +180,14 @@ export const TOOLS = {
     path: '/services/email-helper',
     icon: 'mail',
     apiPath: '/api/email-helper',
-    transport: 'json',
+    // A form, for the .eml of the thread it replies to (JSON bodies are taken all the same).
+    transport: 'multipart',
+    // The thread it replies to, as an .eml (issue 34); not the documents.
+    documentFormats: ['eml'],
     titleField: 'prompt',
     outputField: 'email',
+    drafts: true,
+    extraDownloads: ['eml'],
     downloadLabel: 'E-mail',
     answerView: 'markdown',
     editableAnswer: true,
@@ -167,7 +204,9 @@ export const TOOLS = {
     transport: 'multipart',
     titleField: 'text',
     outputField: 'optimizedResume',
+    coverLetter: true,
     downloadLabel: 'Optimized resume',
+    extraDownloads: ['pdf'],
     answerView: 'markdown',
     editableAnswer: true,
     chartColor: 'bg-fuchsia-600 dark:bg-fuchsia-400',
@@ -184,6 +223,11 @@ export function isToolSlug(value: string | undefined): value is ToolSlug {
 /** Whether a chat of `service` has answers that open in the editor (a writing tool's: `editableAnswer`). */
 export function answersEditable(service: string): boolean {
   return isToolSlug(service) && (TOOLS[service] as ToolDefinition).editableAnswer === true;
+}
+
+/** What else a chat of `service` downloads its answers as, beside .docx, .md and .html (`extraDownloads`). */
+export function extraDownloadsOf(service: string): readonly ExtraDownload[] {
+  return isToolSlug(service) ? ((TOOLS[service] as ToolDefinition).extraDownloads ?? []) : [];
 }
 
 /** A path segment as a display name: 'code-explainer' → 'Code Explainer'; empty → 'Service' (docs/product.md §2). */

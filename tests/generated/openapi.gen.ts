@@ -1651,6 +1651,90 @@ export interface paths {
                         "application/msword": string;
                         "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                         "application/vnd.oasis.opendocument.text": string;
+                        "message/rfc822": string;
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/{id}/source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The text a chat’s answers are checked against
+         * @description For a chat whose answers carry `provenance` (the resume assistant): the person’s own resume as the check read it — the uploaded document’s text, then any text pasted beside it — whose lines (split on line breaks, from 1) the `sources` of `provenance` number. For the chat’s author and the members of the team it is shared with; 404 `not_found:history` for anyone else’s chat, and for a chat of a tool whose answers are not checked.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The uploaded document’s name, if any. */
+                            name: string | null;
+                            text: string;
+                        };
                     };
                 };
                 /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
@@ -1741,7 +1825,7 @@ export interface paths {
                             text: string;
                             fileName: string;
                             /** @enum {string} */
-                            format: "txt" | "pdf" | "doc" | "docx" | "odt";
+                            format: "txt" | "pdf" | "doc" | "docx" | "odt" | "eml";
                         };
                     };
                 };
@@ -1811,12 +1895,12 @@ export interface paths {
         };
         /**
          * Download a chat’s answer
-         * @description The answer the chat shows (its current version) as a Word document (`docx`), as Markdown (`md`) or as a web page (`html`: escaped, no script, links only to http(s) and mailto), named after the chat and the tool. In this order: 429 `rate_limit:exports` past HISTORY_RATE_LIMIT_PER_USER downloads a minute (answers and transcripts together); 404 `not_found:history` for another user’s chat; 413 `payload_too_large:export` for a .docx of an answer over 200,000 characters.
+         * @description The answer the chat shows (its current version) as a Word document (`docx`), as Markdown (`md`), as a web page (`html`: escaped, no script, links only to http(s) and mailto), for a resume assistant chat (resumes and cover letters) as a PDF (`pdf`: A4, fonts embedded, text selectable), or for an e-mail helper chat as a draft for a mail app (`eml`: RFC 5322, `X-Unsent: 1`, To and Cc as the server made them for a reply, the subject, `In-Reply-To` and `References` from the thread’s Message-IDs so that a mail app files it in the thread), named after the chat and the tool. In this order: 429 `rate_limit:exports` past HISTORY_RATE_LIMIT_PER_USER downloads a minute (answers and transcripts together); 404 `not_found:history` for another user’s chat; 400 `bad_request:export_format` for a PDF or an .eml of a tool whose answers are not offered as one; 413 `payload_too_large:export` for a .docx or a PDF of an answer over 200,000 characters.
          */
         get: {
             parameters: {
                 query: {
-                    format: "docx" | "md" | "html";
+                    format: "docx" | "md" | "html" | "pdf" | "eml";
                 };
                 header?: never;
                 path: {
@@ -1835,6 +1919,8 @@ export interface paths {
                         "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                         "text/markdown; charset=utf-8": string;
                         "text/html; charset=utf-8": string;
+                        "application/pdf": string;
+                        "message/rfc822": string;
                     };
                 };
                 /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
@@ -2077,6 +2163,25 @@ export interface paths {
                                 /** @enum {string} */
                                 status?: "complete" | "stopped";
                                 createdAt: string | null;
+                                /** @enum {string} */
+                                kind?: "cover-letter";
+                                /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                provenance?: {
+                                    line: number;
+                                    sources: number[];
+                                }[];
+                                /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                unsupported?: {
+                                    line: number;
+                                    text: string;
+                                    reason: string;
+                                }[];
+                                /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                subject?: string;
+                                /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                to?: string[];
+                                /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                cc?: string[];
                             };
                             historyId: string;
                             /**
@@ -2130,6 +2235,330 @@ export interface paths {
                                     /** @enum {string} */
                                     status?: "complete" | "stopped";
                                     createdAt: string | null;
+                                    /** @enum {string} */
+                                    kind?: "cover-letter";
+                                    /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                    provenance?: {
+                                        line: number;
+                                        sources: number[];
+                                    }[];
+                                    /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                    unsupported?: {
+                                        line: number;
+                                        text: string;
+                                        reason: string;
+                                    }[];
+                                    /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                    subject?: string;
+                                    /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                    to?: string[];
+                                    /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                    cc?: string[];
+                                };
+                                historyId: string;
+                                /**
+                                 * @description `stopped` when a Stop ended it early.
+                                 * @enum {string}
+                                 */
+                                status: "complete" | "stopped";
+                                matchReport?: components["schemas"]["JobMatchReport"] | null;
+                                /** @description For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading). */
+                                coverage?: {
+                                    pages: number | null;
+                                    pagesWithText: number | null;
+                                    pagesOcr: number;
+                                    pagesUnreadable: number[];
+                                    pagesNotRead: {
+                                        /** @enum {string} */
+                                        reason: "ocr_limit" | "text_limit" | "stopped";
+                                        pages: number[];
+                                    }[];
+                                    tables: number;
+                                    characters: number;
+                                    partsSummarized: number;
+                                } | null;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            event: "error";
+                            data: {
+                                /**
+                                 * @description `type:surface`, e.g. `unauthorized:auth`: the type decides the HTTP status.
+                                 * @example bad_request:validation
+                                 */
+                                code: string;
+                                /** @description What went wrong, in words a user may read. */
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request (`bad_request:*`): a field, parameter or body is not valid; the message says which. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unauthorized (`unauthorized:*`): no valid access token, API key or session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Payment required (`payment_required:quota`): the plan has no generations left this period. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Forbidden (`forbidden:*`): not the caller’s to see or do. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found (`not_found:*`). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too large (`payload_too_large:*`). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unprocessable (`unprocessable:*`): well-formed, but nothing can be done with it. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too many requests (`rate_limit:*`): `Retry-After` says when to try again. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unexpected server error (`internal:*`): the details are only logged. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description An outside service failed (`bad_gateway:*`: the AI provider, Stripe). */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unavailable for now (`unavailable:*`): the server is restarting or busy, the database or the AI model is not ready; often with `Retry-After`. */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Timeout (`timeout:*`): the AI provider did not answer in time. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/{id}/cover-letter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a cover letter
+         * @description A resume chat’s cover letter, as a follow-up of the chat: written from the person’s own resume (the chat’s document and pasted text, not the optimized resume), the job description, the target role and the tone of its first request, under the resume’s rule (nothing the resume does not show), and checked the same way (the answer’s `provenance` and `unsupported`). 400 `bad_request:cover_letter` for a chat of another tool. JSON by default; with `Accept: text/event-stream` the answer streams as the tool calls do (`start`, with the chat as `historyId`, `delta`, `done` with the JSON reply’s object, or `error`), and `POST /api/generations/{id}/stop` ends it early. It counts one generation of a plan (below) and is saved in the chat, which then shows it.
+         *
+         *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
+         *
+         *     1. 401 without a valid access token or API key, before the body is read; then the body’s own rules (400 `bad_request:validation`).
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.
+         *     3. 404 `not_found:history` for another user’s chat (a follow-up also takes one shared with a team of the caller’s), as for one that does not exist; then this route’s own checks (above), and 413 `payload_too_large:model_context` when the request to answer alone does not fit the model’s prompt.
+         *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
+         *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
+         *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
+         *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
+         *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *
+         *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model. A chat deleted meanwhile ends it with 404 `not_found:history`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new answer, as JSON or as server-sent events (`Accept: text/event-stream`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The new answer, as the chat now shows it. */
+                            message: {
+                                id: string;
+                                /** @enum {string} */
+                                role: "user" | "assistant";
+                                content: string;
+                                version: number;
+                                versions: number;
+                                /** @enum {string} */
+                                status?: "complete" | "stopped";
+                                createdAt: string | null;
+                                /** @enum {string} */
+                                kind?: "cover-letter";
+                                /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                provenance?: {
+                                    line: number;
+                                    sources: number[];
+                                }[];
+                                /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                unsupported?: {
+                                    line: number;
+                                    text: string;
+                                    reason: string;
+                                }[];
+                                /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                subject?: string;
+                                /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                to?: string[];
+                                /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                cc?: string[];
+                            };
+                            historyId: string;
+                            /**
+                             * @description `stopped` when a Stop ended it early.
+                             * @enum {string}
+                             */
+                            status: "complete" | "stopped";
+                            matchReport?: components["schemas"]["JobMatchReport"] | null;
+                            /** @description For a chat made from a document: what was read of it (as the chat’s `coverage`; a regenerated first answer’s own reading). */
+                            coverage?: {
+                                pages: number | null;
+                                pagesWithText: number | null;
+                                pagesOcr: number;
+                                pagesUnreadable: number[];
+                                pagesNotRead: {
+                                    /** @enum {string} */
+                                    reason: "ocr_limit" | "text_limit" | "stopped";
+                                    pages: number[];
+                                }[];
+                                tables: number;
+                                characters: number;
+                                partsSummarized: number;
+                            } | null;
+                        };
+                        "text/event-stream": {
+                            /** @enum {string} */
+                            event: "start";
+                            data: components["schemas"]["GenerationStart"];
+                        } | {
+                            /** @enum {string} */
+                            event: "progress";
+                            data: components["schemas"]["GenerationProgress"];
+                        } | {
+                            /** @enum {string} */
+                            event: "delta";
+                            data: {
+                                text: string;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            event: "done";
+                            data: {
+                                /** @description The new answer, as the chat now shows it. */
+                                message: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    role: "user" | "assistant";
+                                    content: string;
+                                    version: number;
+                                    versions: number;
+                                    /** @enum {string} */
+                                    status?: "complete" | "stopped";
+                                    createdAt: string | null;
+                                    /** @enum {string} */
+                                    kind?: "cover-letter";
+                                    /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                    provenance?: {
+                                        line: number;
+                                        sources: number[];
+                                    }[];
+                                    /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                    unsupported?: {
+                                        line: number;
+                                        text: string;
+                                        reason: string;
+                                    }[];
+                                    /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                    subject?: string;
+                                    /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                    to?: string[];
+                                    /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                    cc?: string[];
                                 };
                                 historyId: string;
                                 /**
@@ -2344,6 +2773,25 @@ export interface paths {
                                 /** @enum {string} */
                                 status?: "complete" | "stopped";
                                 createdAt: string | null;
+                                /** @enum {string} */
+                                kind?: "cover-letter";
+                                /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                provenance?: {
+                                    line: number;
+                                    sources: number[];
+                                }[];
+                                /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                unsupported?: {
+                                    line: number;
+                                    text: string;
+                                    reason: string;
+                                }[];
+                                /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                subject?: string;
+                                /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                to?: string[];
+                                /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                cc?: string[];
                             };
                             historyId: string;
                             /**
@@ -2397,6 +2845,25 @@ export interface paths {
                                     /** @enum {string} */
                                     status?: "complete" | "stopped";
                                     createdAt: string | null;
+                                    /** @enum {string} */
+                                    kind?: "cover-letter";
+                                    /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                    provenance?: {
+                                        line: number;
+                                        sources: number[];
+                                    }[];
+                                    /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                    unsupported?: {
+                                        line: number;
+                                        text: string;
+                                        reason: string;
+                                    }[];
+                                    /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                    subject?: string;
+                                    /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                    to?: string[];
+                                    /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                    cc?: string[];
                                 };
                                 historyId: string;
                                 /**
@@ -2618,6 +3085,25 @@ export interface paths {
                                 /** @enum {string} */
                                 status?: "complete" | "stopped";
                                 createdAt: string | null;
+                                /** @enum {string} */
+                                kind?: "cover-letter";
+                                /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                provenance?: {
+                                    line: number;
+                                    sources: number[];
+                                }[];
+                                /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                unsupported?: {
+                                    line: number;
+                                    text: string;
+                                    reason: string;
+                                }[];
+                                /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                subject?: string;
+                                /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                to?: string[];
+                                /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                cc?: string[];
                             };
                             historyId: string;
                             /**
@@ -2671,6 +3157,25 @@ export interface paths {
                                     /** @enum {string} */
                                     status?: "complete" | "stopped";
                                     createdAt: string | null;
+                                    /** @enum {string} */
+                                    kind?: "cover-letter";
+                                    /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                    provenance?: {
+                                        line: number;
+                                        sources: number[];
+                                    }[];
+                                    /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                    unsupported?: {
+                                        line: number;
+                                        text: string;
+                                        reason: string;
+                                    }[];
+                                    /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                    subject?: string;
+                                    /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                    to?: string[];
+                                    /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                    cc?: string[];
                                 };
                                 historyId: string;
                                 /**
@@ -2896,6 +3401,25 @@ export interface paths {
                                 /** @enum {string} */
                                 status?: "complete" | "stopped";
                                 createdAt: string | null;
+                                /** @enum {string} */
+                                kind?: "cover-letter";
+                                /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                provenance?: {
+                                    line: number;
+                                    sources: number[];
+                                }[];
+                                /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                unsupported?: {
+                                    line: number;
+                                    text: string;
+                                    reason: string;
+                                }[];
+                                /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                subject?: string;
+                                /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                to?: string[];
+                                /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                cc?: string[];
                             };
                             historyId: string;
                             /**
@@ -2949,6 +3473,25 @@ export interface paths {
                                     /** @enum {string} */
                                     status?: "complete" | "stopped";
                                     createdAt: string | null;
+                                    /** @enum {string} */
+                                    kind?: "cover-letter";
+                                    /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                    provenance?: {
+                                        line: number;
+                                        sources: number[];
+                                    }[];
+                                    /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                    unsupported?: {
+                                        line: number;
+                                        text: string;
+                                        reason: string;
+                                    }[];
+                                    /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                    subject?: string;
+                                    /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                    to?: string[];
+                                    /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                    cc?: string[];
                                 };
                                 historyId: string;
                                 /**
@@ -3155,6 +3698,25 @@ export interface paths {
                                 /** @enum {string} */
                                 status?: "complete" | "stopped";
                                 createdAt: string | null;
+                                /** @enum {string} */
+                                kind?: "cover-letter";
+                                /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                provenance?: {
+                                    line: number;
+                                    sources: number[];
+                                }[];
+                                /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                unsupported?: {
+                                    line: number;
+                                    text: string;
+                                    reason: string;
+                                }[];
+                                /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                subject?: string;
+                                /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                to?: string[];
+                                /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                cc?: string[];
                             };
                         };
                     };
@@ -4363,9 +4925,9 @@ export interface paths {
          *
          *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model.
          *
-         *     **Documents**: one `file` of .txt, .pdf, .doc, .docx, .odt; with it, the pasted text is optional and its 100,000 characters do not apply to the file’s text. Its refusals:
+         *     **Documents**: one `file` of .txt, .pdf, .doc, .docx, .odt; with it, the pasted `text` is optional and its 100,000 characters do not apply to the file’s text. Its refusals:
          *
-         *     - 415 `unsupported_media_type:file_type`: not one of .txt, .pdf, .doc, .docx, .odt
+         *     - 415 `unsupported_media_type:file_type`: not one of the formats above
          *     - 415 `unsupported_media_type:file_signature`: the bytes are not the format the name says
          *     - 400 `bad_request:file_empty`: an empty file
          *     - 400 `bad_request:file_unreadable`: damaged or incomplete (also when reading it crashed)
@@ -4399,7 +4961,7 @@ export interface paths {
                         text?: string;
                         /**
                          * Format: binary
-                         * @description One document (.txt, .pdf, .doc, .docx, .odt), within DOCUMENT_MAX_BYTES (GET /api/config).
+                         * @description One file (.txt, .pdf, .doc, .docx, .odt), within DOCUMENT_MAX_BYTES (GET /api/config).
                          */
                         file?: string;
                     };
@@ -5087,13 +5649,14 @@ export interface paths {
          * Email Helper
          * @description Write clear e-mails in the tone you choose, subject line included. The answer and the request are saved as a chat in the caller’s history.
          *
-         *     **JSON** (by default): the reply comes once the answer is complete: `{email, historyId, status}`.
+         *     **JSON** (by default): the reply comes once the answer is complete: `{email, historyId, status, coverage, subject, to, cc, variants}`.
          *
          *     **Server-sent events** with `Accept: text/event-stream`: the answer as it is written, one event at a time:
          *
          *     - `start` `{generationId, historyId}`: first (also the `X-Generation-Id` header)
+         *     - `progress` `{stage, done, total, message}`: with a document, once it is read (`extracting`), per scanned page read by OCR (`ocr`), then per part of a long one (`summarizing`, `combining`)
          *     - `delta` `{text}`: the next piece of the answer
-         *     - `done` `{email, historyId, status}`: last, once the chat is saved
+         *     - `done` `{email, historyId, status, coverage, subject, to, cc, variants}`: last, once the chat is saved
          *     - `error` `{code, message}`: last, instead of `done`, when the generation failed (nothing is saved)
          *
          *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved.
@@ -5101,15 +5664,36 @@ export interface paths {
          *     **Refusals**, in this order (JSON errors; a stream starts only once the generation has):
          *
          *     1. 401 without a valid access token or API key, before the body is read; 413 `payload_too_large:request` for a JSON body over 1 MB. A request must arrive whole within 2 minutes.
-         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on.
-         *     3. 400 `bad_request:validation` with the field’s message, 413 `payload_too_large:input` past 100,000 characters of a field; 415 `unsupported_media_type:tool` for a form (this tool takes JSON).
+         *     2. 503 `unavailable:draining` (`Retry-After: 5`) while the server shuts down; 403 `forbidden:email_unverified` for an unverified address while REQUIRE_EMAIL_VERIFICATION is on; for a form, the in-flight place (429 `rate_limit:generations`, below) is taken before it is read.
+         *     3. 400 `bad_request:validation` with the field’s message, 413 `payload_too_large:input` past 100,000 characters of a field; in a form, 413 `payload_too_large:file` for a `file` over DOCUMENT_MAX_BYTES as it streams in, 400 `bad_request:file_upload` for a file in another field, `bad_request:file_count` for a second one.
          *     4. 429 `rate_limit:tool_calls` past AI_RATE_LIMIT_PER_USER calls a minute (the tools and the chats’ answers together, counted once the request is valid).
          *     5. 413 `payload_too_large:history_quota` when the caller’s saved chats are at HISTORY_MAX_CHATS_PER_USER or HISTORY_MAX_BYTES_PER_USER (“… Delete old chats from your history to save new ones.”).
          *     6. 503 when the model cannot take it: `unavailable:model_downloading` (`Retry-After: 30`) or `unavailable:model_loading` (`Retry-After: 5`) while the local model is on its way and its line (AI_QUEUE_LIMIT) is full, `unavailable:model_busy` (`Retry-After: 5`) when the line is full, `unavailable:model_missing` when no model can be had (the reason and what to configure).
          *     7. 429 `rate_limit:generations` (`Retry-After: 5`) when AI_MAX_IN_FLIGHT_PER_USER (2) generations are already running (“You already have 2 generations running. Wait for one to finish, or stop it, then try again.”).
          *     8. 402 `payment_required:quota` when the plan that counts it (the team’s paid plan in a team’s workspace, else the caller’s own) has no generation left this period.
+         *     9. Reading the document, once every check above has passed: its refusals below.
          *
          *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model.
+         *
+         *     **Documents**: one `file` of .eml; with it, the pasted `thread` is optional and its 100,000 characters do not apply to the file’s text. Its refusals:
+         *
+         *     - 415 `unsupported_media_type:file_type`: not one of the formats above
+         *     - 415 `unsupported_media_type:file_signature`: the bytes are not the format the name says
+         *     - 400 `bad_request:file_empty`: an empty file
+         *     - 400 `bad_request:file_unreadable`: damaged or incomplete (also when reading it crashed)
+         *     - 400 `bad_request:file_encrypted`: protected by a password
+         *     - 400 `bad_request:file_not_text`: a .txt that is not plain text
+         *     - 422 `unprocessable:file_scanned`: a PDF of scanned images without text while OCR is off (`OCR_MAX_PAGES=0`)
+         *     - 422 `unprocessable:file_no_text`: no text to read
+         *     - 413 `payload_too_large:file`: over DOCUMENT_MAX_BYTES
+         *     - 413 `payload_too_large:file_pages`: a PDF of more than DOCUMENT_MAX_PAGES pages
+         *     - 413 `payload_too_large:file_text`: more than DOCUMENT_MAX_CHARS characters of text
+         *     - 413 `payload_too_large:file_entries`: a .docx or .odt of more than DOCUMENT_ZIP_MAX_ENTRIES entries
+         *     - 413 `payload_too_large:file_unpacked`: an entry unpacks past DOCUMENT_ZIP_MAX_ENTRY_BYTES, or all past DOCUMENT_ZIP_MAX_TOTAL_BYTES
+         *     - 413 `payload_too_large:file_time_limit`: reading took longer than DOCUMENT_EXTRACTION_TIMEOUT_MS
+         *     - 413 `payload_too_large:file_memory_limit`: reading needed more than DOCUMENT_EXTRACTION_MEMORY_MB
+         *     - 503 `unavailable:document_busy`: the line of files waiting to be read is full (`Retry-After: 5`)
+         *     - 503 `unavailable:document_extraction`: documents cannot be read right now
          */
         post: {
             parameters: {
@@ -5127,6 +5711,35 @@ export interface paths {
                          */
                         tone?: "professional" | "friendly" | "informal" | "persuasive" | "apologetic";
                         prompt: string;
+                        thread?: string;
+                        /**
+                         * @default new
+                         * @enum {string}
+                         */
+                        intent?: "new" | "reply" | "reply-all" | "forward";
+                        /** @default 1 */
+                        variants?: number;
+                    };
+                    "multipart/form-data": {
+                        /**
+                         * @default professional
+                         * @enum {string}
+                         */
+                        tone?: "professional" | "friendly" | "informal" | "persuasive" | "apologetic";
+                        prompt: string;
+                        thread?: string;
+                        /**
+                         * @default new
+                         * @enum {string}
+                         */
+                        intent?: "new" | "reply" | "reply-all" | "forward";
+                        /** @default 1 */
+                        variants?: number;
+                        /**
+                         * Format: binary
+                         * @description One file (.eml), within DOCUMENT_MAX_BYTES (GET /api/config).
+                         */
+                        file?: string;
                     };
                 };
             };
@@ -5147,11 +5760,48 @@ export interface paths {
                              * @enum {string}
                              */
                             status: "complete" | "stopped";
+                            /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                            subject?: string;
+                            /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                            to?: string[];
+                            /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                            cc?: string[];
+                            /** @description Every draft asked for (`variants`), the first the one above: saved as versions of the answer, the chat showing the first. */
+                            variants: {
+                                /** @description The draft’s message in the chat (PATCH …/messages/{id} `{version}` shows it). */
+                                messageId: string;
+                                email: string;
+                                /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                subject?: string;
+                                /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                to?: string[];
+                                /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                cc?: string[];
+                            }[];
+                            /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those OCR could not read (`pagesUnreadable`), the scanned pages not read at all and why (`pagesNotRead`: `ocr_limit` past OCR_MAX_PAGES, `text_limit` past DOCUMENT_MAX_CHARS, `stopped`), its tables and characters, and how many parts the summary was written from. Null without a document. */
+                            coverage: {
+                                pages: number | null;
+                                pagesWithText: number | null;
+                                pagesOcr: number;
+                                pagesUnreadable: number[];
+                                pagesNotRead: {
+                                    /** @enum {string} */
+                                    reason: "ocr_limit" | "text_limit" | "stopped";
+                                    pages: number[];
+                                }[];
+                                tables: number;
+                                characters: number;
+                                partsSummarized: number;
+                            } | null;
                         };
                         "text/event-stream": {
                             /** @enum {string} */
                             event: "start";
                             data: components["schemas"]["GenerationStart"];
+                        } | {
+                            /** @enum {string} */
+                            event: "progress";
+                            data: components["schemas"]["GenerationProgress"];
                         } | {
                             /** @enum {string} */
                             event: "delta";
@@ -5171,6 +5821,39 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 status: "complete" | "stopped";
+                                /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                subject?: string;
+                                /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                to?: string[];
+                                /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                cc?: string[];
+                                /** @description Every draft asked for (`variants`), the first the one above: saved as versions of the answer, the chat showing the first. */
+                                variants: {
+                                    /** @description The draft’s message in the chat (PATCH …/messages/{id} `{version}` shows it). */
+                                    messageId: string;
+                                    email: string;
+                                    /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                                    subject?: string;
+                                    /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                                    to?: string[];
+                                    /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                                    cc?: string[];
+                                }[];
+                                /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those OCR could not read (`pagesUnreadable`), the scanned pages not read at all and why (`pagesNotRead`: `ocr_limit` past OCR_MAX_PAGES, `text_limit` past DOCUMENT_MAX_CHARS, `stopped`), its tables and characters, and how many parts the summary was written from. Null without a document. */
+                                coverage: {
+                                    pages: number | null;
+                                    pagesWithText: number | null;
+                                    pagesOcr: number;
+                                    pagesUnreadable: number[];
+                                    pagesNotRead: {
+                                        /** @enum {string} */
+                                        reason: "ocr_limit" | "text_limit" | "stopped";
+                                        pages: number[];
+                                    }[];
+                                    tables: number;
+                                    characters: number;
+                                    partsSummarized: number;
+                                } | null;
                             };
                         } | {
                             /** @enum {string} */
@@ -5320,14 +6003,14 @@ export interface paths {
          * Resume Assistant
          * @description Tailor your resume to the role and job description you are aiming for. The answer and the request are saved as a chat in the caller’s history.
          *
-         *     **JSON** (by default): the reply comes once the answer is complete: `{optimizedResume, historyId, status, matchReport, coverage}`.
+         *     **JSON** (by default): the reply comes once the answer is complete: `{optimizedResume, historyId, status, matchReport, coverage, provenance, unsupported}`.
          *
          *     **Server-sent events** with `Accept: text/event-stream`: the answer as it is written, one event at a time:
          *
          *     - `start` `{generationId, historyId}`: first (also the `X-Generation-Id` header)
          *     - `progress` `{stage, done, total, message}`: with a document, once it is read (`extracting`), per scanned page read by OCR (`ocr`), then per part of a long one (`summarizing`, `combining`)
          *     - `delta` `{text}`: the next piece of the answer
-         *     - `done` `{optimizedResume, historyId, status, matchReport, coverage}`: last, once the chat is saved
+         *     - `done` `{optimizedResume, historyId, status, matchReport, coverage, provenance, unsupported}`: last, once the chat is saved
          *     - `error` `{code, message}`: last, instead of `done`, when the generation failed (nothing is saved)
          *
          *     A comment line (`: keep-alive`) comes every 15 seconds. `POST /api/generations/{id}/stop` ends it early: `done` then has `status: "stopped"` and what was written so far. A client that disconnects does not stop it: it runs to the end and is saved.
@@ -5346,9 +6029,9 @@ export interface paths {
          *
          *     Once it has started, a failure ends it and saves nothing (the JSON error, or the stream’s `error` event `{code, message}`): 503 `unavailable:ai_rate_limited` (the provider’s 429 after the retries, `Retry-After: 30`) or `unavailable:ai_unreachable`, 502 `bad_gateway:ai_credentials` (the provider refused the server’s key) or `bad_gateway:ai`, 504 `timeout:ai` (no data for AI_TIMEOUT_MS), 413 `payload_too_large:model_context` (the request does not fit the model), and the 503s above for one that waited for the local model.
          *
-         *     **Documents**: one `file` of .txt, .pdf, .doc, .docx, .odt; with it, the pasted text is optional and its 100,000 characters do not apply to the file’s text. Its refusals:
+         *     **Documents**: one `file` of .txt, .pdf, .doc, .docx, .odt; with it, the pasted `text` is optional and its 100,000 characters do not apply to the file’s text. Its refusals:
          *
-         *     - 415 `unsupported_media_type:file_type`: not one of .txt, .pdf, .doc, .docx, .odt
+         *     - 415 `unsupported_media_type:file_type`: not one of the formats above
          *     - 415 `unsupported_media_type:file_signature`: the bytes are not the format the name says
          *     - 400 `bad_request:file_empty`: an empty file
          *     - 400 `bad_request:file_unreadable`: damaged or incomplete (also when reading it crashed)
@@ -5396,7 +6079,7 @@ export interface paths {
                         role?: string;
                         /**
                          * Format: binary
-                         * @description One document (.txt, .pdf, .doc, .docx, .odt), within DOCUMENT_MAX_BYTES (GET /api/config).
+                         * @description One file (.txt, .pdf, .doc, .docx, .odt), within DOCUMENT_MAX_BYTES (GET /api/config).
                          */
                         file?: string;
                     };
@@ -5420,6 +6103,17 @@ export interface paths {
                              */
                             status: "complete" | "stopped";
                             matchReport: components["schemas"]["JobMatchReport"] | null;
+                            /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                            provenance?: {
+                                line: number;
+                                sources: number[];
+                            }[];
+                            /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                            unsupported?: {
+                                line: number;
+                                text: string;
+                                reason: string;
+                            }[];
                             /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those OCR could not read (`pagesUnreadable`), the scanned pages not read at all and why (`pagesNotRead`: `ocr_limit` past OCR_MAX_PAGES, `text_limit` past DOCUMENT_MAX_CHARS, `stopped`), its tables and characters, and how many parts the summary was written from. Null without a document. */
                             coverage: {
                                 pages: number | null;
@@ -5464,6 +6158,17 @@ export interface paths {
                                  */
                                 status: "complete" | "stopped";
                                 matchReport: components["schemas"]["JobMatchReport"] | null;
+                                /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                                provenance?: {
+                                    line: number;
+                                    sources: number[];
+                                }[];
+                                /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                                unsupported?: {
+                                    line: number;
+                                    text: string;
+                                    reason: string;
+                                }[];
                                 /** @description What was read of the document: its pages (null without page numbers), those with a text layer, those read by OCR, those OCR could not read (`pagesUnreadable`), the scanned pages not read at all and why (`pagesNotRead`: `ocr_limit` past OCR_MAX_PAGES, `text_limit` past DOCUMENT_MAX_CHARS, `stopped`), its tables and characters, and how many parts the summary was written from. Null without a document. */
                                 coverage: {
                                     pages: number | null;
@@ -11729,6 +12434,25 @@ export interface components {
                 /** @enum {string} */
                 status?: "complete" | "stopped";
                 createdAt: string | null;
+                /** @enum {string} */
+                kind?: "cover-letter";
+                /** @description Resume assistant: for each non-blank line of the answer, the lines of the original resume (`original` of the chat) it comes from. */
+                provenance?: {
+                    line: number;
+                    sources: number[];
+                }[];
+                /** @description Resume assistant: every number, date, employer, title, degree, certificate or named tool or skill in the answer that the original resume does not show, with why. Nothing is removed: the person decides. */
+                unsupported?: {
+                    line: number;
+                    text: string;
+                    reason: string;
+                }[];
+                /** @description E-mail helper: the draft’s subject (“Re: …” or “Fwd: …” from the thread, else the one the model proposed). */
+                subject?: string;
+                /** @description E-mail helper, reply to all: the addresses the draft goes to (the thread’s sender). */
+                to?: string[];
+                /** @description E-mail helper, reply to all: the thread’s other recipients, without the person’s own address. */
+                cc?: string[];
             }[];
             input: {
                 [key: string]: string;
@@ -11769,7 +12493,7 @@ export interface components {
         };
         GenerationProgress: {
             /** @enum {string} */
-            stage: "extracting" | "ocr" | "summarizing" | "combining";
+            stage: "extracting" | "ocr" | "summarizing" | "combining" | "drafting";
             done: number;
             total: number;
             /** @description A line for the screen, e.g. “Summarizing part 3 of 12”. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '#tests/factories/user';
 import type { FakeOpenAiServer } from '#tests/fakes/openai-server';
@@ -500,7 +501,7 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
       expect(saved.messages[0].content).not.toContain('Built React and TypeScript apps at Acme');
     });
 
-    it('writes Markdown only for an answer too long for a Word document', async () => {
+    it('writes Markdown only for an answer too long for a Word document or a PDF', async () => {
       const saved = await t.app.inject({
         method: 'POST',
         url: '/api/history',
@@ -522,6 +523,9 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
       });
       expect(docx.statusCode).toBe(413);
       expect(docx.json().error.code).toBe('payload_too_large:export');
+      const pdf = await t.app.inject({ url: `/api/history/${id}/export?format=pdf`, headers: user.headers });
+      expect(pdf.statusCode).toBe(413);
+      expect(pdf.json().error.message).toMatch(/^This answer is too long for a PDF \(210,000 characters/);
       const md = await t.app.inject({ url: `/api/history/${id}/export?format=md`, headers: user.headers });
       expect(md.statusCode).toBe(200);
     });
@@ -576,7 +580,68 @@ describe.each(testDatabaseKinds())('documents through the tool routes (%s)', (ki
         headers: user.headers,
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toBe('format: must be one of: docx, md, html.');
+      expect(bad.json().error.message).toBe('format: must be one of: docx, md, html, pdf, eml.');
+    });
+
+    it('exports a resume as a PDF whose text is the answer, for its owner only and for resumes only', async () => {
+      fake.setDefault({
+        text: '# Jana Novák\nFrontend engineer · Zürich\n\n## Experience\n\n- Built the checkout in **React**\n- Led a team of five',
+      });
+      const { historyId } = (
+        await post('/api/resume-assistant', { tone: 'formal' }, file('Jane CV.pdf', fixture('sample.pdf')))
+      ).json();
+      const pdf = await t.app.inject({
+        url: `/api/history/${historyId}/export?format=pdf`,
+        headers: user.headers,
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toContain(
+        `filename*=UTF-8''Jane%20CV%20-%20Resume%20Assistant.pdf`,
+      );
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+      for (const line of [
+        'Jana Novák',
+        'Frontend engineer · Zürich',
+        'Experience',
+        'Built the checkout in React',
+        'Led a team of five',
+      ]) {
+        expect(text).toContain(line);
+      }
+
+      const theirs = await t.app.inject({
+        url: `/api/history/${historyId}/export?format=pdf`,
+        headers: other.headers,
+      });
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json().error.code).toBe('not_found:history');
+
+      const explained = await t.app.inject({
+        method: 'POST',
+        url: '/api/history',
+        headers: user.headers,
+        payload: {
+          uid: user.uid,
+          service: 'code-explainer',
+          title: 'A loop',
+          messages: [
+            { role: 'user', content: 'for (;;) {}' },
+            { role: 'assistant', content: 'A loop that never ends.' },
+          ],
+        },
+      });
+      const code = await t.app.inject({
+        url: `/api/history/${explained.json().history.id}/export?format=pdf`,
+        headers: user.headers,
+      });
+      expect(code.statusCode).toBe(400);
+      expect(code.json().error).toEqual({
+        code: 'bad_request:export_format',
+        message:
+          'PDF downloads are for resumes and cover letters: download this answer as .docx, .md or .html.',
+      });
     });
   });
 });

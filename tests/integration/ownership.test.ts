@@ -128,6 +128,8 @@ describe.each(testDatabaseKinds())('ownership matrix: Bob never gets Alice’s d
       payload: { content: 'Whose chat is this?' },
     }),
     'POST /api/history/:type/regenerate': (_uid, chat) => ({ url: `/api/history/${chat}/regenerate` }),
+    'POST /api/history/:type/cover-letter': (_uid, chat) => ({ url: `/api/history/${chat}/cover-letter` }),
+    'GET /api/history/:type/source': (_uid, chat) => ({ url: `/api/history/${chat}/source` }),
     'POST /api/history/:type/edit': (_uid, chat) => ({
       url: `/api/history/${chat}/edit`,
       payload: { topic: 'hijacked' },

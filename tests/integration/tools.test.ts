@@ -89,6 +89,17 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
     fake.setDefault({});
   });
 
+  /**
+   * What a reply carries beside the answer for some tools (issue 34): the resume's check (its contents:
+   * resume-checks.test.ts), and the e-mail's drafts, one here (email-threads.test.ts has the rest).
+   */
+  const answerExtras = (slug: Slug) =>
+    slug === 'resume-assistant'
+      ? { provenance: expect.any(Array), unsupported: expect.any(Array) }
+      : slug === 'email-helper'
+        ? { variants: [{ messageId: expect.any(String), email: FAKE_DEFAULT_TEXT }] }
+        : {};
+
   const call = async (slug: Slug, input: Record<string, string>, accept?: string) => {
     const { payload, headers } = await body(slug, input);
     return t.app.inject({
@@ -117,6 +128,7 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
         ...(slug === 'resume-assistant' ? { matchReport: reply.matchReport } : {}),
         // What was read of a document: none here (document-questions.test.ts has them).
         ...(TOOLS[slug].transport === 'multipart' ? { coverage: null } : {}),
+        ...answerExtras(slug),
       });
 
       const sent = fake.requests[0]?.body;
@@ -144,6 +156,10 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
         versions: 1,
         status: 'complete',
         createdAt: expect.any(String),
+        // A resume's check is saved with its answer.
+        ...(slug === 'resume-assistant'
+          ? { provenance: reply.provenance, unsupported: reply.unsupported }
+          : {}),
       });
       for (const part of userMessage) expect(chat.messages[0].content).toContain(part);
     },
@@ -167,6 +183,7 @@ describe.each(testDatabaseKinds())('tool routes through an OpenAI-compatible pro
       status: 'complete',
       ...(slug === 'resume-assistant' ? { matchReport: done?.data.matchReport } : {}),
       ...(TOOLS[slug].transport === 'multipart' ? { coverage: null } : {}),
+      ...answerExtras(slug),
     });
     expect(res.headers['x-generation-id']).toBe(done?.data.historyId);
   });

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StoredAnswerDetails } from '#shared/answer-details';
 import type { DocumentCoverage } from '#shared/documents';
 import type { JobMatchReport } from '#shared/job-match-report';
 
@@ -315,6 +316,10 @@ export interface ChatMessage {
   createdAt?: string;
   /** A first request's form fields as the tool validated them: what Edit and Regenerate run again. */
   input?: Record<string, string>;
+  /** A request made by a button rather than typed: its answer is made again the same way (Regenerate). */
+  kind?: 'cover-letter';
+  /** An answer's details (#shared/answer-details): a resume's check, an e-mail draft's headers. */
+  details?: StoredAnswerDetails;
 }
 
 /** The uploaded document a chat was made from, kept in FileStorage under `key` and deleted with the chat. */

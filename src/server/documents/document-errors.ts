@@ -1,6 +1,11 @@
 import { AppError, type ErrorCode, retryPhrase } from '#server/errors';
 import { formatBytes } from '#shared/text';
-import { ACCEPTED_FORMATS_PHRASE, type DocumentFormat, FORMAT_NAMES } from './document-formats.ts';
+import {
+  acceptedFormatsPhrase,
+  DOCUMENT_FORMATS,
+  type DocumentFormat,
+  FORMAT_NAMES,
+} from './document-formats.ts';
 
 /**
  * Every way reading a document can fail, each with its own code and a message the person can act on.
@@ -37,10 +42,11 @@ const error = (code: DocumentErrorCode, message: string, cause?: unknown) =>
 const named = (fileName: string) => `“${fileName}”`;
 
 export const documentErrors = {
-  unsupportedType: (fileName: string) =>
+  /** Not one of the formats the tool accepts (the documents by default). */
+  unsupportedType: (fileName: string, formats: readonly DocumentFormat[] = DOCUMENT_FORMATS) =>
     error(
       'unsupported_media_type:file_type',
-      `${named(fileName)} cannot be read: choose ${ACCEPTED_FORMATS_PHRASE}.`,
+      `${named(fileName)} cannot be read: choose ${acceptedFormatsPhrase(formats)}.`,
     ),
   signatureMismatch: (reason: string) => error('unsupported_media_type:file_signature', reason),
   empty: (fileName: string) => error('bad_request:file_empty', `${named(fileName)} is empty.`),
@@ -48,6 +54,13 @@ export const documentErrors = {
     error(
       'bad_request:file_unreadable',
       `${named(fileName)} could not be read as ${FORMAT_NAMES[format]}: it looks damaged or incomplete. Open it and save it again, or choose another file.`,
+      cause,
+    ),
+  /** An .eml that is not an e-mail, or one built to cost the reader (documents/extract-eml.ts): why. */
+  emailUnreadable: (fileName: string, reason: string, cause?: unknown) =>
+    error(
+      'bad_request:file_unreadable',
+      `The e-mail file ${named(fileName)} could not be read: ${reason}.`,
       cause,
     ),
   encrypted: (fileName: string) =>

@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { GenerationLimiter } from '#server/ai/generation-limiter';
 import { AppError } from '#server/errors';
 import { documentErrors, isDocumentErrorCode } from './document-errors.ts';
-import { claimedFormat, type DocumentFormat, signatureMismatch } from './document-formats.ts';
+import {
+  claimedFormat,
+  DOCUMENT_FORMATS,
+  type DocumentFormat,
+  signatureMismatch,
+} from './document-formats.ts';
 import type { DocumentLimits } from './document-limits.ts';
 import { diedOfMemory, type ExtractionProcess, startExtractionProcess } from './extraction-process.ts';
 import type { ChildReply } from './extraction-protocol.ts';
@@ -26,6 +31,11 @@ export interface DocumentInput {
   fileName: string;
   /** The type the client declared; used only when the name has no extension. */
   declaredType?: string;
+  /**
+   * The formats the tool takes (`toolDocumentFormats` of its catalogue entry); the documents by default.
+   * Any other is refused with 415 before a process is started.
+   */
+  formats?: readonly DocumentFormat[];
 }
 
 /** How an extraction went, for logs and the benchmark. */
@@ -104,9 +114,9 @@ export class DocumentExtractor {
 
   /** The document's text, or an AppError with one of the codes of document-errors.ts. */
   async extractDocument(input: DocumentInput, caller: { userId?: string } = {}): Promise<ExtractedDocument> {
-    const { fileName } = input;
-    const format = claimedFormat(fileName, input.declaredType);
-    if (!format) throw documentErrors.unsupportedType(fileName);
+    const { fileName, formats = DOCUMENT_FORMATS } = input;
+    const format = claimedFormat(fileName, input.declaredType, formats);
+    if (!format) throw documentErrors.unsupportedType(fileName, formats);
     const head = await this.precheck(input, format);
     const mismatch = signatureMismatch(format, head);
     if (mismatch) throw documentErrors.signatureMismatch(mismatch);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { claimedFormat, containerOf, signatureMismatch } from './document-formats.ts';
+import {
+  acceptedFormatsPhrase,
+  claimedFormat,
+  containerOf,
+  DOCUMENT_FORMATS,
+  signatureMismatch,
+} from './document-formats.ts';
 import { decodeText } from './extract-txt.ts';
 import { MarkdownWriter, TextLimitReached } from './markdown-writer.ts';
 
@@ -15,6 +21,22 @@ describe('claimedFormat', () => {
     expect(claimedFormat('.odt')).toBeNull(); // a dot file, not an extension
     expect(claimedFormat('photo.png', 'application/pdf')).toBeNull();
     expect(claimedFormat('noextension')).toBeNull();
+  });
+
+  it("claims only among a tool's formats when given them", () => {
+    expect(claimedFormat('thread.eml')).toBe('eml');
+    expect(claimedFormat('thread.eml', undefined, DOCUMENT_FORMATS)).toBeNull();
+    expect(claimedFormat('thread', 'message/rfc822', ['eml'])).toBe('eml');
+    expect(claimedFormat('thread', 'message/rfc822', DOCUMENT_FORMATS)).toBeNull();
+    expect(claimedFormat('report.pdf', undefined, ['eml'])).toBeNull();
+  });
+});
+
+describe('acceptedFormatsPhrase', () => {
+  it('lists the extensions with their article, or names the one format', () => {
+    expect(acceptedFormatsPhrase(DOCUMENT_FORMATS)).toBe('a .txt, .pdf, .doc, .docx or .odt file');
+    expect(acceptedFormatsPhrase(['odt', 'pdf'])).toBe('an .odt or .pdf file');
+    expect(acceptedFormatsPhrase(['eml'])).toBe('an e-mail message (.eml)');
   });
 });
 

@@ -2,9 +2,6 @@ import { claimedFormat, DOCUMENT_FORMATS, type DocumentFormat, extensionOf } fro
 
 export { claimedFormat, DOCUMENT_FORMATS, type DocumentFormat, extensionOf };
 
-/** "a .txt, .pdf, .doc, .docx or .odt file", for messages. */
-export const ACCEPTED_FORMATS_PHRASE = 'a .txt, .pdf, .doc, .docx or .odt file';
-
 /** What each format is called in a message a person reads, with its article. */
 export const FORMAT_NAMES: Record<DocumentFormat, string> = {
   txt: 'a text file',
@@ -12,7 +9,24 @@ export const FORMAT_NAMES: Record<DocumentFormat, string> = {
   doc: 'a Word 97–2003 document (.doc)',
   docx: 'a Word document (.docx)',
   odt: 'an OpenDocument text (.odt)',
+  eml: 'an e-mail message (.eml)',
 };
+
+/**
+ * What a tool accepts, for messages: "a .txt, .pdf, .doc, .docx or .odt file", or the one format's name
+ * ("an e-mail message (.eml)").
+ */
+export function acceptedFormatsPhrase(formats: readonly DocumentFormat[]): string {
+  const [only] = formats;
+  if (formats.length === 1 && only) return FORMAT_NAMES[only];
+  const extensions = formats.map((format) => `.${format}`);
+  const list =
+    extensions.length > 1
+      ? `${extensions.slice(0, -1).join(', ')} or ${extensions.at(-1)}`
+      : extensions.join('');
+  // Spelled out, an extension starting with one of these letters begins with a vowel: "an .odt".
+  return `${/^\.[aefhilmnorsx]/.test(list) ? 'an' : 'a'} ${list} file`;
+}
 
 const PDF_MAGIC = Buffer.from('%PDF-');
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -37,6 +51,7 @@ const EXPECTED_CONTAINER: Record<DocumentFormat, Container> = {
   doc: 'ole',
   docx: 'zip',
   odt: 'zip',
+  eml: 'other',
 };
 
 const CONTAINER_NAMES: Record<Container, string> = {

@@ -1,4 +1,5 @@
 import { AppError } from '#server/errors';
+import type { EmailThread } from '#shared/email-thread';
 import { documentErrors } from './document-errors.ts';
 import { type DocumentFormat, FORMAT_NAMES, signatureMismatch } from './document-formats.ts';
 import type { DocumentLimits } from './document-limits.ts';
@@ -31,6 +32,11 @@ export interface ExtractedDocument {
    */
   scannedPages?: number[];
   chars: number;
+  /**
+   * An .eml's thread (issue 34): its last message's headers, text and quoted history, its attachments
+   * listed; `text` is the same as the model reads it (extract-eml.ts).
+   */
+  email?: EmailThread;
 }
 
 export interface DocumentJob {
@@ -53,6 +59,9 @@ export function isOutOfMemory(err: unknown): boolean {
 const zipReaders = () =>
   Promise.all([import('./zip-archive.ts'), import('./extract-docx.ts'), import('./extract-odt.ts')]);
 
+/** The reader of an .eml: postal-mime, loaded only for it. */
+const emlReader = () => import('./extract-eml.ts');
+
 /**
  * Loads the modules that reading a document of this format needs beyond what every format uses. The
  * extraction process reads one document: loading the zip and XML readers for a PDF or a .txt only
@@ -61,6 +70,7 @@ const zipReaders = () =>
  */
 export async function loadReaders(format: string): Promise<void> {
   if (format === 'docx' || format === 'odt') await zipReaders();
+  if (format === 'eml') await emlReader();
 }
 
 /** A .docx or .odt; the failures of its readers are described here, where their types are known. */
@@ -119,6 +129,11 @@ export async function readDocument(job: DocumentJob, limits: DocumentLimits): Pr
         if (text === '') throw documentErrors.noText(fileName);
         const paged = pageStarts.length > 1 ? { pages: pageStarts.length, pageStarts } : {};
         return { text, format, ...paged, tables: 0, chars: text.length };
+      }
+      case 'eml': {
+        const { text, email } = await (await emlReader()).extractEml(bytes, fileName, limits.maxChars);
+        if (text.trim() === '') throw documentErrors.noText(fileName);
+        return { text, format, tables: 0, chars: text.length, email };
       }
       case 'pdf':
         // The scans OCR reads are checked, and one more: enough to say that more were left out.

@@ -27,6 +27,7 @@ import {
 } from './docx-styles.ts';
 import type { Alignment, Block } from './markdown-blocks.ts';
 import { isSafeUrl, parseInline, type Span } from './markdown-inline.ts';
+import { plainParagraphs as plainTexts } from './markdown-plain.ts';
 
 /**
  * Markdown blocks (markdown-blocks.ts) as a Word document, with the `docx` package.
@@ -37,7 +38,6 @@ import { isSafeUrl, parseInline, type Span } from './markdown-inline.ts';
  * paragraphs of PLAIN_CHUNK characters. A resume uses a few hundred.
  */
 const MAX_ELEMENTS = 10_000;
-const PLAIN_CHUNK = 4_000;
 /** Word allows 63 columns; a wider "table" is written as lines of text. */
 const MAX_TABLE_COLUMNS = 20;
 
@@ -62,45 +62,9 @@ export function documentText(text: string): string {
   );
 }
 
-/** Inline Markdown without its formatting. */
-function plainText(markdown: string): string {
-  return parseInline(markdown)
-    .map((span) => span.text)
-    .join('');
-}
-
-/** The lines of text a block holds, for the plain paragraphs past the element budget. */
-function plainLines(block: Block): string[] {
-  switch (block.kind) {
-    case 'item':
-      return [`${block.ordered ? '–' : '•'} ${plainText(block.text)}`];
-    case 'code':
-      return block.lines;
-    case 'table':
-      return block.rows.map((row) => row.map(plainText).join(' | '));
-    case 'rule':
-      return [];
-    default:
-      return [plainText(block.text)];
-  }
-}
-
-/** Blocks as plain paragraphs of about PLAIN_CHUNK characters each: a handful of elements for any length. */
+/** Blocks as plain paragraphs (markdown-plain.ts): a handful of elements for any length. */
 function plainParagraphs(blocks: readonly Block[]): Paragraph[] {
-  const paragraphs: Paragraph[] = [];
-  let chunk = '';
-  const flush = () => {
-    if (chunk.trim() !== '') paragraphs.push(new Paragraph({ children: [new TextRun(documentText(chunk))] }));
-    chunk = '';
-  };
-  for (const block of blocks) {
-    for (const line of plainLines(block)) {
-      chunk = chunk === '' ? line : `${chunk} ${line}`;
-      if (chunk.length >= PLAIN_CHUNK) flush();
-    }
-  }
-  flush();
-  return paragraphs;
+  return plainTexts(blocks).map((text) => new Paragraph({ children: [new TextRun(documentText(text))] }));
 }
 
 function textRun(span: Span, strong: boolean, linked: boolean): TextRun {

@@ -5,6 +5,7 @@ import { refuseWhileDraining } from '#server/plugins/lifecycle';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
 import type { ServerTool } from '#server/tools/server-tool';
 import { requirePrivilege } from '#server/users/require-privilege';
+import { type DocumentFormat, toolDocumentFormats } from '#shared/documents';
 import type { ChatContinuation, Generation, GenerationDocument } from './generation.ts';
 import type { FinalEvent, RunningGeneration } from './generation-bus.ts';
 import type { GenerationPlace } from './running-generations.ts';
@@ -114,11 +115,13 @@ export function createAdmission(app: FastifyInstance): Admission {
       // Read only now, past the cheap refusals: an extraction takes a process for up to seconds.
       const chat = call.loadChat ? await call.loadChat() : call.chat;
       const upload = call.document ?? (call.loadDocument ? await call.loadDocument() : null);
-      const document = upload ? await readDocument(app, user.sub, upload) : null;
+      const document = upload
+        ? await readDocument(app, user.sub, upload, toolDocumentFormats(call.tool.definition))
+        : null;
       if (reply.raw.destroyed) {
         throw new AppError('client_closed:generation', 'The client left before the generation started.');
       }
-      const generation = app.generations.start(place, call.tool, call.input, document, chat);
+      const generation = app.generations.start(place, call.tool, call.input, document, chat, user.email);
       // The generation holds both now: it frees the place and commits or releases the reservation.
       place = null;
       planReservation = null;
@@ -192,14 +195,18 @@ async function releasePlanReservation(app: FastifyInstance, generationId: string
   }
 }
 
-/** The document's text, read in a memory-capped process (4xx for a file it cannot read). */
+/**
+ * The document's text, read in a memory-capped process (4xx for a file it cannot read, 415 for one not
+ * of the tool's formats).
+ */
 async function readDocument(
   app: FastifyInstance,
   userId: string,
   document: UploadedDocument,
+  formats: readonly DocumentFormat[],
 ): Promise<GenerationDocument> {
   const extracted = await app.documents.extractDocument(
-    { bytes: document.bytes, fileName: document.name, declaredType: document.declaredType },
+    { bytes: document.bytes, fileName: document.name, declaredType: document.declaredType, formats },
     { userId },
   );
   return {
@@ -211,6 +218,7 @@ async function readDocument(
     tables: extracted.tables,
     ...(extracted.pageStarts ? { pageStarts: extracted.pageStarts } : {}),
     ...(extracted.scannedPages?.length ? { scannedPages: extracted.scannedPages } : {}),
+    ...(extracted.email ? { email: extracted.email } : {}),
   };
 }
 

@@ -55,7 +55,12 @@ export async function readForGeneration(
       ? null
       : countPagesWithText(document.text, document.pageStarts, new Set(scanned));
   return {
-    plain: { name: document.name, text, ...(document.pages ? { pages: document.pages } : {}) },
+    plain: {
+      name: document.name,
+      text,
+      ...(document.pages ? { pages: document.pages } : {}),
+      ...(document.email ? { email: document.email } : {}),
+    },
     parts: splitDocument(text, scans?.pageStarts ?? document.pageStarts),
     coverage: {
       pages,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AiRuntime } from '#server/ai/ai-runtime';
 import { queueTicketOptions } from '#server/ai/generation-limiter';
 import { type ModelTurn, streamModelText, type TokenUsage } from '#server/ai/stream-model-text';
@@ -5,15 +6,17 @@ import type { ChatMessage } from '#server/db/schema';
 import { AppError, isAppError } from '#server/errors';
 import type { ChatWriter } from '#server/history/chat-writer';
 import { continuationSystem } from '#server/tools/chat-context';
-import { citationRule } from '#server/tools/document-parts';
+import { citationRule, partsText } from '#server/tools/document-parts';
 import { estimateTokens } from '#server/tools/long-document';
 import {
+  type AnswerContext,
   type GenerationProgress,
   type GenerationRun,
   pagesText,
   type ServerTool,
   type ToolDocument,
 } from '#server/tools/server-tool';
+import type { StoredAnswerDetails } from '#shared/answer-details';
 import type { DocumentCoverage } from '#shared/documents';
 import type { ChatStatus } from '#shared/history';
 import type { JobMatchReport } from '#shared/job-match-report';
@@ -38,6 +41,10 @@ export interface GenerationOutcome {
   matchReport: JobMatchReport | null;
   /** What was read of the document the answer is about (a new chat's, or a regenerated first answer's). */
   coverage: DocumentCoverage | null;
+  /** The answer's details (#shared/answer-details), for the tools that make them. */
+  details: StoredAnswerDetails | null;
+  /** With several drafts (the e-mail helper's variants): each, the answer's own first. */
+  drafts: { messageId: string; text: string; details: StoredAnswerDetails | null }[];
 }
 
 export interface GenerationDeps {
@@ -48,6 +55,7 @@ export interface GenerationDeps {
   summary: { chunkTokens: number; concurrency: number };
   /** Reads a PDF's scanned pages by OCR (`app.documents`). */
   scans: ScannedPageReader;
+  log: FastifyBaseLogger;
 }
 
 export interface GenerationRequest {
@@ -59,6 +67,8 @@ export interface GenerationRequest {
   document?: GenerationDocument | null;
   /** Set for an answer within an existing chat: a follow-up, a regenerated answer, an edited request. */
   chat?: ChatContinuation;
+  /** The person's e-mail address, for the answer's details (a reply to all leaves it out). */
+  ownAddress?: string | null;
 }
 
 /** Where an answer within an existing chat goes, and what the model is given for it. */
@@ -79,6 +89,11 @@ export interface ChatContinuation {
    * `after`, saved as another version of that answer; stopped, nothing is saved (or counted).
    */
   replace?: { before: string; after: string; messageId: string };
+  /**
+   * What the answer's details are made from, for a tool that makes them (ServerTool.answerDetails) and an
+   * answer written from `turns`: read once the answer is written (a chat's first request, its document).
+   */
+  answerContext?: () => Promise<AnswerContext>;
 }
 
 /**
@@ -185,7 +200,7 @@ export class Generation {
     const { input } = request;
     const document = request.document ?? null;
     let read: DocumentForGeneration | null = null;
-    let answer = '';
+    let answers: readonly string[] = [''];
     try {
       // A scanned PDF's pages are read by OCR first (progress events; a Stop there saves the chat as
       // stopped, with the document, before any answer).
@@ -209,22 +224,32 @@ export class Generation {
       if (!this.stopped) {
         const turns = request.chat?.turns;
         const system = request.chat?.system ?? continuationSystem(tool);
-        answer = turns
+        const written = turns
           ? await this.askModel(deps, { system, prompt: turns }, { visible: true })
           : await tool.run(this.runFor(deps, input, read));
+        answers = typeof written === 'string' ? [written] : written.length > 0 ? written : [''];
       }
     } catch (err) {
       throw isAppError(err) ? err : new AppError('internal:generation', undefined, { cause: err });
     }
     const status: ChatStatus = this.stopped ? 'stopped' : 'complete';
-    if (status === 'complete' && answer.trim() === '') {
+    // A stopped run keeps the drafts it has (the last one part-written); an empty one is not a draft.
+    const [answer = '', ...others] = answers;
+    const drafts = others.filter((draft) => draft.trim() !== '');
+    if (status === 'complete' && answers.some((draft) => draft.trim() === '')) {
       throw new AppError('bad_gateway:ai_empty', 'The AI model returned an empty answer. Please try again.');
     }
     const { chat } = request;
-    if (chat?.replace) return this.saveRewrite(deps, chat, chat.replace, status, answer);
     const plain = read?.plain ?? null;
+    // Checked against the document as its saved parts give it back, as every later answer of the chat is.
+    const checked = read && plain ? { ...plain, text: partsText(read.parts) } : null;
+    const context = await this.answerContext(deps, request, checked);
+    const detailsOf = (text: string) => (context ? (tool.answerDetails?.(text, context) ?? null) : null);
+    if (chat?.replace) return this.saveRewrite(deps, chat, chat.replace, status, answer, detailsOf);
     const matchReport = tool.matchReport?.(input, plain, answer) ?? null;
     const coverage = read ? { ...read.coverage, partsSummarized: this.partsSummarized } : null;
+    const details = detailsOf(answer);
+    const draftsToSave = drafts.map((text) => ({ answer: text, details: detailsOf(text) }));
     const saved = chat
       ? await deps.chats.saveInChat(this.id, {
           userId: this.userId,
@@ -234,6 +259,8 @@ export class Generation {
           answer,
           status,
           matchReport,
+          details,
+          drafts: draftsToSave,
           coverage,
         })
       : await deps.chats.saveNewChat({
@@ -258,8 +285,48 @@ export class Generation {
           answer,
           status,
           matchReport,
+          details,
+          drafts: draftsToSave,
         });
-    return { status, text: answer, matchReport, coverage, ...saved };
+    const { draftIds, ...ids } = saved;
+    return {
+      status,
+      text: answer,
+      matchReport,
+      coverage,
+      details,
+      drafts:
+        draftIds.length > 1
+          ? draftIds.map((messageId, i) => {
+              const text = i === 0 ? answer : draftsToSave[i - 1]!.answer;
+              return { messageId, text, details: i === 0 ? details : draftsToSave[i - 1]!.details };
+            })
+          : [],
+      ...ids,
+    };
+  }
+
+  /**
+   * What the answer's details are made from (ServerTool.answerDetails): the request's own fields and
+   * document when the tool ran on them, else what the chat's continuation reads. Null for a tool without
+   * details, or when it could not be read (the database blinking): the answer is saved all the same.
+   */
+  private async answerContext(
+    deps: GenerationDeps,
+    request: GenerationRequest,
+    document: ToolDocument | null,
+  ): Promise<AnswerContext | null> {
+    if (!this.tool.answerDetails) return null;
+    const ownAddress = request.ownAddress ?? null;
+    const { chat } = request;
+    if (!chat?.turns && !chat?.replace) return { input: request.input, document, ownAddress, previous: null };
+    if (!chat.answerContext) return null;
+    try {
+      return { ...(await chat.answerContext()), ownAddress };
+    } catch (err) {
+      deps.log.warn({ err, generationId: this.id }, 'could not read what an answer is checked against');
+      return null;
+    }
   }
 
   /**
@@ -273,11 +340,15 @@ export class Generation {
     replace: NonNullable<ChatContinuation['replace']>,
     status: ChatStatus,
     answer: string,
+    detailsOf: (text: string) => StoredAnswerDetails | null,
   ): Promise<GenerationOutcome> {
-    const unchanged = { matchReport: null, coverage: null, historyId: chat.historyId };
-    if (status === 'stopped') return { ...unchanged, status, text: '', messageId: replace.messageId };
+    const unchanged = { matchReport: null, coverage: null, historyId: chat.historyId, drafts: [] };
+    if (status === 'stopped') {
+      return { ...unchanged, status, text: '', details: null, messageId: replace.messageId };
+    }
     const text = `${replace.before}${answer}${replace.after}`;
-    const saved = await deps.chats.saveInChat(this.id, {
+    const details = detailsOf(text);
+    const { draftIds: _, ...saved } = await deps.chats.saveInChat(this.id, {
       userId: this.userId,
       historyId: chat.historyId,
       request: null,
@@ -285,8 +356,9 @@ export class Generation {
       answer: text,
       status,
       matchReport: null,
+      details,
     });
-    return { ...unchanged, status, text, ...saved };
+    return { ...unchanged, status, text, details, ...saved };
   }
 
   /** A progress event to whoever follows the generation, and kept for those who come later. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { retryThroughOutage } from '#server/db/retry-through-outage';
 import type { GenerationObserver } from '#server/metrics/generation-report';
 import type { ServerTool } from '#server/tools/server-tool';
@@ -26,7 +25,6 @@ export interface RunningGenerationsDeps extends GenerationDeps {
   inFlight: InFlightGenerations;
   /** How long a plan's usage is settled through a database outage (HISTORY_SAVE_RETRY_MS). */
   saveRetryMs: number;
-  log: FastifyBaseLogger;
   /** Where each generation's reservation of its user's plan is committed or released. */
   usage: Pick<UsageRepository, 'commit' | 'release'>;
   /** Told how each generation ended (the metrics). */
@@ -78,11 +76,12 @@ export class RunningGenerations {
     input: Record<string, unknown>,
     document: GenerationDocument | null = null,
     chat?: ChatContinuation,
+    ownAddress?: string | null,
   ): Generation {
     const { id, userId } = place;
     let generation: Generation;
     try {
-      generation = new Generation(this.deps, { id, userId, tool, input, document, chat });
+      generation = new Generation(this.deps, { id, userId, tool, input, document, chat, ownAddress });
     } catch (err) {
       void place.release();
       throw err;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '#server/openapi/route-responses';
-import type { ServerTool } from '#server/tools/server-tool';
+import { detailsSchemaOf, type ServerTool, takesVariants } from '#server/tools/server-tool';
 import { GENERATION_STAGES, type GenerationProgress } from '#shared/generation-progress';
 import { chatMessageResponseSchema, chatStatusSchema, documentCoverageSchema } from '#shared/history';
 import { jobMatchReportSchema } from '#shared/job-match-report';
@@ -15,6 +15,26 @@ export function toolResultSchema(tool: ServerTool) {
     historyId: z.string().meta({ description: 'The saved chat (GET /api/history/item/{id}).' }),
     status: chatStatusSchema.meta({ description: '`stopped` when a Stop ended it early.' }),
     ...(tool.matchReport ? { matchReport: jobMatchReportSchema.nullable() } : {}),
+    ...detailsSchemaOf(tool).shape,
+    ...(takesVariants(tool)
+      ? {
+          variants: z
+            .array(
+              z.object({
+                messageId: z.string().meta({
+                  description:
+                    'The draft’s message in the chat (PATCH …/messages/{id} `{version}` shows it).',
+                }),
+                [tool.definition.outputField]: z.string(),
+                ...detailsSchemaOf(tool).shape,
+              }),
+            )
+            .meta({
+              description:
+                'Every draft asked for (`variants`), the first the one above: saved as versions of the answer, the chat showing the first.',
+            }),
+        }
+      : {}),
     ...(tool.definition.transport === 'multipart'
       ? {
           coverage: documentCoverageSchema.nullable().meta({

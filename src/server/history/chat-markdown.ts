@@ -1,4 +1,4 @@
-import { DOCUMENT_FORMATS, extensionOf } from '#shared/documents';
+import { extensionOf, FILE_FORMATS } from '#shared/documents';
 import { isToolSlug, TOOLS } from '#shared/tools';
 import { chatPath } from './chat-thread.ts';
 import type { HistoryRow } from './history-repository.ts';
@@ -27,7 +27,7 @@ export function fileSegment(name: string): string {
 
 /** A chat's title as a file name: a title that is an upload's name loses that extension (`.md` follows). */
 function titleSegment(title: string): string {
-  const uploadExtension = (DOCUMENT_FORMATS as readonly string[]).includes(extensionOf(title));
+  const uploadExtension = (FILE_FORMATS as readonly string[]).includes(extensionOf(title));
   return archiveSegment(uploadExtension ? title.slice(0, title.lastIndexOf('.')) : title, 'chat');
 }
 

@@ -1,3 +1,4 @@
+import { publicDetails } from '#shared/answer-details';
 import type { Chat, ChatStatus } from '#shared/history';
 import { chatPath } from './chat-thread.ts';
 import type { HistoryRow } from './history-repository.ts';
@@ -21,6 +22,8 @@ export function toChatResponse(row: HistoryRow): Chat {
       versions: message.versions,
       ...(message.role === 'assistant' ? { status: message.status ?? (row.status as ChatStatus) } : {}),
       createdAt: message.createdAt ?? null,
+      ...(message.kind ? { kind: message.kind } : {}),
+      ...(message.role === 'assistant' ? publicDetails(message.details) : {}),
     })),
     input: path[0]?.input ?? null,
     uid: row.userId,

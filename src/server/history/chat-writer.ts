@@ -5,6 +5,7 @@ import { retryThroughOutage } from '#server/db/retry-through-outage';
 import type { ChatFileRecord, ChatMessage } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { FileStorage } from '#server/storage/file-storage';
+import type { StoredAnswerDetails } from '#shared/answer-details';
 import {
   DOCUMENT_MEDIA_TYPES,
   type DocumentCoverage,
@@ -56,6 +57,15 @@ export interface NewChat {
   answer: string;
   status: ChatStatus;
   matchReport: JobMatchReport | null;
+  details: StoredAnswerDetails | null;
+  /** Other drafts of the answer written with it (the e-mail helper's variants): versions of it, after it. */
+  drafts?: readonly Draft[];
+}
+
+/** One more draft of an answer, saved as another version of it. */
+export interface Draft {
+  answer: string;
+  details: StoredAnswerDetails | null;
 }
 
 export interface AnswerInChat {
@@ -67,6 +77,8 @@ export interface AnswerInChat {
   answer: string;
   status: ChatStatus;
   matchReport: JobMatchReport | null;
+  details: StoredAnswerDetails | null;
+  drafts?: readonly Draft[];
   /** A first answer made again from the chat's document: what that reading read. */
   coverage?: DocumentCoverage | null;
 }
@@ -75,6 +87,8 @@ export interface AnswerInChat {
 export interface SavedAnswer {
   historyId: string;
   messageId: string;
+  /** With drafts: each draft's message, the answer's first. */
+  draftIds: string[];
 }
 
 export function createChatWriter(deps: ChatWriterDeps) {
@@ -107,13 +121,14 @@ export function createChatWriter(deps: ChatWriterDeps) {
     async saveNewChat(chat: NewChat): Promise<SavedAnswer> {
       const file = chat.document ? await storeDocument(chat.document) : null;
       const request = requestMessage(null, chat.request, chat.input);
-      const reply = answerMessage(request.id ?? null, chat.answer, chat.status);
+      const replies = answerMessages(request.id ?? null, chat);
+      const reply = replies[0]!;
       const row = {
         id: chat.id,
         userId: chat.userId,
         service: chat.service,
         title: chat.title,
-        messages: [request, reply],
+        messages: [request, ...replies],
         currentMessageId: reply.id,
         status: chat.status,
         file,
@@ -135,17 +150,20 @@ export function createChatWriter(deps: ChatWriterDeps) {
           (err: unknown) => deps.log.error({ err, historyId: chat.id }, 'could not save a document’s parts'),
         );
       }
-      return { historyId: chat.id, messageId: reply.id };
+      return { historyId: chat.id, messageId: reply.id, draftIds: replies.map((m) => m.id) };
     },
 
     /** An answer added to an existing chat, with its new request if any; the chat then shows it. */
     async saveInChat(generationId: string, chat: AnswerInChat): Promise<SavedAnswer> {
       const parentId = chat.request ? (chat.request.id ?? null) : chat.parentId;
-      const reply = answerMessage(parentId, chat.answer, chat.status);
-      const messages = chat.request ? [chat.request, reply] : [reply];
+      const replies = answerMessages(parentId, chat);
+      const reply = replies[0]!;
+      const messages = chat.request ? [chat.request, ...replies] : replies;
       const saved = await untilSaved(generationId, () =>
         deps.history.appendMessages(chat.userId, chat.historyId, {
           messages,
+          // The chat shows the first draft, which the others follow as its later versions.
+          currentMessageId: reply.id,
           status: chat.status,
           matchReport: chat.matchReport,
           coverage: chat.coverage ?? null,
@@ -154,7 +172,7 @@ export function createChatWriter(deps: ChatWriterDeps) {
       if (!saved) {
         throw new AppError('not_found:history', 'This chat was deleted while the answer was being written.');
       }
-      return { historyId: chat.historyId, messageId: reply.id };
+      return { historyId: chat.historyId, messageId: reply.id, draftIds: replies.map((m) => m.id) };
     },
   };
 }
@@ -185,6 +203,7 @@ export function answerMessage(
   parentId: string | null,
   content: string,
   status: ChatStatus,
+  details: StoredAnswerDetails | null = null,
 ): ChatMessage & { id: string } {
   return {
     id: randomUUID(),
@@ -194,13 +213,36 @@ export function answerMessage(
     content: withoutNul(content),
     status,
     createdAt: new Date().toISOString(),
+    ...(details ? { details } : {}),
   };
+}
+
+/** An answer and its other drafts, as versions of one another (the first is the one shown). */
+function answerMessages(
+  parentId: string | null,
+  chat: {
+    answer: string;
+    status: ChatStatus;
+    details: StoredAnswerDetails | null;
+    drafts?: readonly Draft[];
+  },
+): (ChatMessage & { id: string })[] {
+  const first = answerMessage(parentId, chat.answer, chat.status, chat.details);
+  // A stopped run's later drafts were not all written; each saved draft is whole but the last.
+  return [
+    first,
+    ...(chat.drafts ?? []).map((draft) => answerMessage(parentId, draft.answer, chat.status, draft.details)),
+  ];
 }
 
 /** The text fields of a validated input, kept with the chat's first request (what Edit starts from). */
 function formFields(input: Record<string, unknown>): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input)) if (typeof value === 'string') fields[name] = value;
+  for (const [name, value] of Object.entries(input)) {
+    if (typeof value === 'string') fields[name] = value;
+    // A number (the e-mail helper's `variants`) as a form sends it: its schema reads it back.
+    else if (typeof value === 'number') fields[name] = String(value);
+  }
   return fields;
 }
 

@@ -316,6 +316,8 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
       update: {
         messages: ChatMessage[];
         status: ChatStatus;
+        /** The message the chat then shows; by default the last one added. */
+        currentMessageId?: string;
         matchReport?: JobMatchReport | null;
         coverage?: DocumentCoverage | null;
       },
@@ -326,7 +328,7 @@ export function createHistoryRepository(db: Db, quota: HistoryQuota = NO_QUOTA) 
         .update(history)
         .set({
           messages: sql`${history.messages} || ${JSON.stringify(update.messages)}::jsonb`,
-          currentMessageId: last.id,
+          currentMessageId: update.currentMessageId ?? last.id,
           status: update.status,
           updatedAt: new Date(),
           ...(update.matchReport ? { matchReport: update.matchReport } : {}),

@@ -5,7 +5,7 @@ import type { ModelTurn } from '#server/ai/stream-model-text';
 import type { ChatMessage } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { Admission, GenerationCall } from '#server/generation/admission';
-import type { GenerationOutcome } from '#server/generation/generation';
+import type { ChatContinuation, GenerationOutcome } from '#server/generation/generation';
 import { chatAnswerEventStreamSchema, chatAnswerSchema } from '#server/generation/sse-event-schemas';
 import { memberCopyOf, storedDocument } from '#server/history/chat-copy';
 import { toChatResponse } from '#server/history/chat-response';
@@ -19,6 +19,7 @@ import { chatTurns, continuationSystem, documentConversation, fitTurns } from '#
 import { serverToolOf } from '#server/tools/prompts';
 import { cutForRewrite, rewritePrompt } from '#server/tools/rewrite';
 import type { ServerTool } from '#server/tools/server-tool';
+import { publicDetails } from '#shared/answer-details';
 import {
   chatMessageResponseSchema,
   chatSchema,
@@ -32,6 +33,7 @@ import {
 } from '#shared/history';
 import { MAX_TEXT_CHARS } from '#shared/tool-inputs';
 import { isToolSlug } from '#shared/tools';
+import { chatAnswerContext } from './chat-answer-context.ts';
 
 const idParams = z.object({ id: z.string() });
 const notFound = () => new AppError('not_found:history', 'No such history chat.');
@@ -124,6 +126,7 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
         versions: 1,
         status: outcome.status,
         createdAt: null,
+        ...publicDetails(outcome.details),
       },
       historyId: outcome.historyId,
       status: outcome.status,
@@ -163,8 +166,52 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
       const path = chatPath(row.messages, row.currentMessageId);
       const question = requestMessage(path.at(-1)?.id ?? null, request.body.content);
       const asked = () => withChatDocument(app, row, tool, path, question.content);
-      const call = continuation(app, row, tool, { request: question, parentId: null, asked });
+      const answerContext = chatAnswerContext(repo, tool, row, path, path.at(-1));
+      const call = continuation(app, row, tool, { request: question, parentId: null, asked, answerContext });
       return answer(request, reply, call);
+    },
+  );
+
+  app.post(
+    '/history/:id/cover-letter',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'Write a cover letter',
+        description:
+          'A resume chat’s cover letter, as a follow-up of the chat: written from the person’s own resume (the ' +
+          'chat’s document and pasted text, not the optimized resume), the job description, the target role and ' +
+          'the tone of its first request, under the resume’s rule (nothing the resume does not show), and ' +
+          'checked the same way (the answer’s `provenance` and `unsupported`). 400 `bad_request:cover_letter` ' +
+          `for a chat of another tool. ${STREAM_NOTE}\n\n${CHAT_REFUSALS}`,
+        params: idParams,
+        response: answerResponse,
+      },
+      ...admission.hooks,
+    },
+    async (request, reply) => {
+      const { row, tool } = await ownChatOrCopy(request, request.params.id);
+      const path = chatPath(row.messages, row.currentMessageId);
+      const { coverLetter } = tool;
+      if (!coverLetter) {
+        throw new AppError(
+          'bad_request:cover_letter',
+          'Cover letters are written from resume assistant chats.',
+        );
+      }
+      const input = path[0]?.input ?? {};
+      const question: ChatMessage = {
+        ...requestMessage(
+          path.at(-1)?.id ?? null,
+          coverLetter({ input, document: null, ownAddress: null, previous: null }).request,
+        ),
+        kind: 'cover-letter',
+      };
+      return answer(
+        request,
+        reply,
+        coverLetterCall(app, row, tool, path, { request: question, parentId: null }),
+      );
     },
   );
 
@@ -204,11 +251,16 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
         });
         return answer(request, reply, call);
       }
+      if (question.kind === 'cover-letter') {
+        const call = coverLetterCall(app, row, tool, path, { request: null, parentId: question.id });
+        return answer(request, reply, call);
+      }
       const asked = () => withChatDocument(app, row, tool, path.slice(0, requestAt), question.content);
+      const answerContext = chatAnswerContext(repo, tool, row, path, path[requestAt + 1]);
       return answer(
         request,
         reply,
-        continuation(app, row, tool, { request: null, parentId: question.id, asked }),
+        continuation(app, row, tool, { request: null, parentId: question.id, asked, answerContext }),
       );
     },
   );
@@ -284,6 +336,13 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
           turns,
           system,
           replace: { before: cut.before, after: cut.after, messageId: message.id },
+          answerContext: chatAnswerContext(
+            repo,
+            tool,
+            row,
+            chatPath(row.messages, row.currentMessageId),
+            message,
+          ),
         },
       };
       return answer(request, reply, call);
@@ -321,7 +380,14 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
           'An answer of this chat is being written: save your edit once it is done.',
         );
       }
-      const version = answerMessage(edited.parentId, request.body.content, 'complete');
+      const tool = isToolSlug(row.service) ? serverToolOf(row.service) : null;
+      const context =
+        tool && chatAnswerContext(repo, tool, row, chatPath(row.messages, row.currentMessageId), edited);
+      const details = context
+        ? (tool?.answerDetails?.(request.body.content, { ...(await context()), ownAddress: user.email }) ??
+          null)
+        : null;
+      const version = answerMessage(edited.parentId, request.body.content, 'complete', details);
       const saved = await repo.appendMessages(user.sub, row.id, { messages: [version], status: 'complete' });
       if (!saved) throw notFound();
       const updated = await repo.get(user.sub, row.id);
@@ -402,6 +468,29 @@ async function withChatDocument(
 }
 
 /**
+ * A cover letter (ServerTool.coverLetter), asked anew or made again: the model gets the letter's own
+ * prompt, from the chat's first request and document, not the chat's conversation.
+ */
+function coverLetterCall(
+  app: FastifyInstance,
+  row: HistoryRow,
+  tool: ServerTool,
+  path: readonly PathMessage[],
+  answer: { request: ChatMessage | null; parentId: string | null },
+): GenerationCall {
+  const answerContext = chatAnswerContext(app.historyRepository, tool, row, path, undefined);
+  const { coverLetter } = tool;
+  if (!answerContext || !coverLetter) {
+    throw new AppError('bad_request:cover_letter', 'Cover letters are written from resume assistant chats.');
+  }
+  const asked = async () => {
+    const letter = coverLetter(await answerContext());
+    return { turns: [{ role: 'user' as const, content: letter.prompt }], system: letter.system };
+  };
+  return continuation(app, row, tool, { ...answer, asked, answerContext });
+}
+
+/**
  * The call for an answer within `row`: its conversation (`asked`), made once the call is admitted and
  * trimmed to the model's prompt (413 when the last request alone does not fit); or, with none, the tool
  * run again on the first request, with the chat's document read again once the call is admitted.
@@ -415,6 +504,7 @@ function continuation(
     parentId: string | null;
     asked?: () => Promise<{ turns: ModelTurn[]; system?: string }>;
     input?: Record<string, unknown>;
+    answerContext?: ChatContinuation['answerContext'];
   },
 ): GenerationCall {
   const chat = {
@@ -422,6 +512,7 @@ function continuation(
     title: row.title,
     request: answer.request,
     parentId: answer.parentId,
+    answerContext: answer.answerContext,
   };
   const input = answer.input ?? {};
   const { asked } = answer;

@@ -4,19 +4,25 @@ import { requireSelf } from '#server/auth/authenticate';
 import { privateDownload } from '#server/content-disposition';
 import { decodeCursor, encodeCursor } from '#server/db/keyset-cursor';
 import { AppError } from '#server/errors';
+import { emlDraft } from '#server/export/eml-draft';
 import { markdownToDocx } from '#server/export/markdown-docx';
 import { markdownToHtml } from '#server/export/markdown-html';
+import { markdownToPdf } from '#server/export/markdown-pdf';
 import { archiveSegment, chatMarkdown } from '#server/history/chat-markdown';
 import { toChatResponse } from '#server/history/chat-response';
 import { chatPath } from '#server/history/chat-thread';
 import { apiErrors, fileReply } from '#server/openapi/route-responses';
 import { perUserRateLimit } from '#server/plugins/rate-limit-per-user';
+import { withoutSubjectLine } from '#server/tools/email-headers';
+import { serverToolOf } from '#server/tools/prompts';
+import { checkedText } from '#server/tools/server-tool';
+import type { StoredAnswerDetails } from '#shared/answer-details';
 import {
   type Citation,
   citationLabel,
-  DOCUMENT_FORMATS,
   DOCUMENT_MEDIA_TYPES,
   extensionOf,
+  FILE_FORMATS,
   formatOfMediaType,
 } from '#shared/documents';
 import {
@@ -29,7 +35,8 @@ import {
   renameHistorySchema,
   toolSlugSchema,
 } from '#shared/history';
-import { formatToolName } from '#shared/tools';
+import { type ExtraDownload, extraDownloadsOf, formatToolName, isToolSlug } from '#shared/tools';
+import { chatAnswerContext } from './chat-answer-context.ts';
 
 const pageQuery = z.object({
   cursor: z.string().optional(),
@@ -37,22 +44,54 @@ const pageQuery = z.object({
 });
 const idParams = z.object({ id: z.string() });
 
-/** What a chat's answer downloads as: Markdown as written, a Word document, or a web page. */
-const EXPORT_FORMATS = ['docx', 'md', 'html'] as const;
+/**
+ * What a chat's answer downloads as: Markdown as written, a Word document, a web page, or where the tool's
+ * catalogue entry says so (`extraDownloads`) a PDF (resumes and cover letters) or an e-mail draft.
+ */
+const EXPORT_FORMATS = ['docx', 'md', 'html', 'pdf', 'eml'] as const;
 const EXPORT_TYPES: Record<(typeof EXPORT_FORMATS)[number], string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   md: 'text/markdown; charset=utf-8',
   html: 'text/html; charset=utf-8',
+  pdf: 'application/pdf',
+  eml: 'message/rfc822',
+};
+/** Why a format a tool's answers do not download as is refused. */
+const NOT_OFFERED: Record<ExtraDownload, string> = {
+  pdf: 'PDF downloads are for resumes and cover letters: download this answer as .docx, .md or .html.',
+  eml: 'E-mail drafts (.eml) are for the e-mail helper’s answers: download this answer as .docx, .md or .html.',
 };
 /** What a whole chat downloads as (`/history/:id/transcript`): Markdown as it reads, or the chat's JSON. */
 const TRANSCRIPT_TYPES = { md: 'text/markdown; charset=utf-8', json: 'application/json; charset=utf-8' };
 
-/** Longest answer written as a .docx: far beyond any resume, short of what blocks the server for long. */
-const MAX_DOCX_CHARS = 200_000;
+/** Longest answer written as a .docx or a PDF: far beyond any resume, short of what blocks the server for long. */
+const MAX_DOCUMENT_CHARS = 200_000;
+
+/**
+ * An e-mail answer as a draft for a mail app: the headers the server made for it (a reply's recipients
+ * and thread ids), the subject (the chat's title when it has none), the body without the subject line
+ * the model wrote first.
+ */
+function emlDraftOf(
+  answer: string,
+  details: StoredAnswerDetails | undefined,
+  title: string,
+): Promise<Buffer> {
+  const mailboxes = (addresses: readonly string[] | undefined) =>
+    (addresses ?? []).map((address) => ({ name: '', address }));
+  return emlDraft({
+    to: mailboxes(details?.to),
+    cc: mailboxes(details?.cc),
+    subject: details?.subject ?? title,
+    body: withoutSubjectLine(answer),
+    inReplyTo: details?.inReplyTo ?? null,
+    references: details?.references ?? [],
+  });
+}
 
 /** A chat title as a file name: no path or reserved characters, not too long, no upload's extension. */
 function fileNameOf(title: string): string {
-  const uploadExtension = (DOCUMENT_FORMATS as readonly string[]).includes(extensionOf(title));
+  const uploadExtension = (FILE_FORMATS as readonly string[]).includes(extensionOf(title));
   const name = (uploadExtension ? title.slice(0, title.lastIndexOf('.')) : title)
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .replace(/[/\\:*?"<>|]+/g, '-')
@@ -262,6 +301,40 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
+    '/history/:id/source',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'The text a chat’s answers are checked against',
+        description:
+          'For a chat whose answers carry `provenance` (the resume assistant): the person’s own resume as the ' +
+          'check read it — the uploaded document’s text, then any text pasted beside it — whose lines (split on ' +
+          'line breaks, from 1) the `sources` of `provenance` number. For the chat’s author and the members of ' +
+          'the team it is shared with; 404 `not_found:history` for anyone else’s chat, and for a chat of a tool ' +
+          'whose answers are not checked.',
+        params: idParams,
+        response: {
+          200: z.object({
+            name: z.string().nullable().meta({ description: 'The uploaded document’s name, if any.' }),
+            text: z.string(),
+          }),
+          ...apiErrors(404),
+        },
+      },
+    },
+    async (request) => {
+      const row = await readableChat(request.user.sub, request.params.id);
+      const tool = row && isToolSlug(row.service) ? serverToolOf(row.service) : null;
+      const context =
+        row && tool
+          ? chatAnswerContext(repo, tool, row, chatPath(row.messages, row.currentMessageId), undefined)
+          : undefined;
+      if (!row || !context) throw notFound();
+      return { name: row.file?.name ?? null, text: checkedText(await context()) };
+    },
+  );
+
+  app.get(
     '/history/:id/document/passage',
     {
       schema: {
@@ -299,7 +372,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Each export is built on this thread (a .docx of a long answer takes a good part of a second).
+  // Each export is built on this thread (a .docx or a PDF of a long answer takes a good part of a second).
   const limitExports = perUserRateLimit(app, {
     surface: 'exports',
     perMinute: app.config.HISTORY_RATE_LIMIT_PER_USER,
@@ -312,11 +385,16 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['history'],
         summary: 'Download a chat’s answer',
         description:
-          'The answer the chat shows (its current version) as a Word document (`docx`), as Markdown (`md`) or as a ' +
-          'web page (`html`: escaped, no script, links only to http(s) and mailto), named after the chat and the tool. ' +
-          'In this order: 429 `rate_limit:exports` past HISTORY_RATE_LIMIT_PER_USER downloads a minute ' +
-          '(answers and transcripts together); 404 `not_found:history` for another user’s chat; 413 ' +
-          '`payload_too_large:export` for a .docx of an answer over 200,000 characters.',
+          'The answer the chat shows (its current version) as a Word document (`docx`), as Markdown (`md`), as a ' +
+          'web page (`html`: escaped, no script, links only to http(s) and mailto), for a resume assistant chat ' +
+          '(resumes and cover letters) as a PDF (`pdf`: A4, fonts embedded, text selectable), or for an e-mail ' +
+          'helper chat as a draft for a mail app (`eml`: RFC 5322, `X-Unsent: 1`, To and Cc as the server made ' +
+          'them for a reply, the subject, `In-Reply-To` and `References` from the thread’s Message-IDs so that a ' +
+          'mail app files it in the thread), named after the chat and the tool. In this order: 429 ' +
+          '`rate_limit:exports` past HISTORY_RATE_LIMIT_PER_USER downloads a minute (answers and transcripts ' +
+          'together); 404 `not_found:history` for another user’s chat; 400 `bad_request:export_format` for a PDF ' +
+          'or an .eml of a tool whose answers are not offered as one; 413 `payload_too_large:export` for a .docx ' +
+          'or a PDF of an answer over 200,000 characters.',
         params: idParams,
         querystring: z.object({
           format: z.enum(EXPORT_FORMATS, { error: `must be one of: ${EXPORT_FORMATS.join(', ')}.` }),
@@ -333,20 +411,32 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await repo.get(user.sub, request.params.id);
       if (!row) throw notFound();
       const path = chatPath(row.messages, row.currentMessageId);
-      const answer = path.findLast((message) => message.role === 'assistant')?.content ?? '';
-      if (request.query.format === 'docx' && answer.length > MAX_DOCX_CHARS) {
+      const shown = path.findLast((message) => message.role === 'assistant');
+      const answer = shown?.content ?? '';
+      const { format } = request.query;
+      if ((format === 'pdf' || format === 'eml') && !extraDownloadsOf(row.service).includes(format)) {
+        throw new AppError('bad_request:export_format', NOT_OFFERED[format]);
+      }
+      if ((format === 'docx' || format === 'pdf') && answer.length > MAX_DOCUMENT_CHARS) {
+        const what = format === 'pdf' ? 'a PDF' : 'a Word document';
         throw new AppError(
           'payload_too_large:export',
-          `This answer is too long for a Word document (${answer.length.toLocaleString('en')} characters, at most ${MAX_DOCX_CHARS.toLocaleString('en')}). Download it as Markdown instead.`,
+          `This answer is too long for ${what} (${answer.length.toLocaleString('en')} characters, at most ${MAX_DOCUMENT_CHARS.toLocaleString('en')}). Download it as Markdown instead.`,
         );
       }
       // Named after the chat and the tool, never the same name as the document it was made from.
-      const name = `${fileNameOf(row.title)} - ${formatToolName(row.service)}.${request.query.format}`;
-      const { format } = request.query;
+      const name = `${fileNameOf(row.title)} - ${formatToolName(row.service)}.${format}`;
       const body =
         format === 'docx'
           ? await markdownToDocx(answer, { title: row.title })
-          : Buffer.from(format === 'html' ? markdownToHtml(answer, { title: row.title }) : answer, 'utf8');
+          : format === 'pdf'
+            ? await markdownToPdf(answer, { title: row.title })
+            : format === 'eml'
+              ? await emlDraftOf(answer, shown?.details, row.title)
+              : Buffer.from(
+                  format === 'html' ? markdownToHtml(answer, { title: row.title }) : answer,
+                  'utf8',
+                );
       const download = privateDownload(reply, EXPORT_TYPES[format], name);
       // A page of the model's text: never run as this site, even if a browser opens it rather than saves it.
       if (format === 'html')

@@ -61,7 +61,8 @@ export function validateToolInput(
       : tool.schema;
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data as Record<string, unknown>;
-  const tooBig = parsed.error.issues.find((issue) => issue.code === 'too_big');
+  // A text over its length is too large (413); a number over its range (`variants`) is only invalid.
+  const tooBig = parsed.error.issues.find((issue) => issue.code === 'too_big' && issue.origin === 'string');
   if (tooBig) throw new AppError('payload_too_large:input', tooBig.message);
   throw new AppError(
     'bad_request:validation',

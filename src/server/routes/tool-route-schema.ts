@@ -4,15 +4,22 @@ import { DOCUMENT_ERROR_CODES, type DocumentErrorCode } from '#server/documents/
 import { AppError } from '#server/errors';
 import { toolEventStreamSchema, toolResultSchema } from '#server/generation/sse-event-schemas';
 import { apiErrors } from '#server/openapi/route-responses';
-import type { ServerTool } from '#server/tools/server-tool';
-import { DOCUMENT_EXTENSIONS_TEXT } from '#shared/documents';
+import { type ServerTool, takesVariants } from '#server/tools/server-tool';
+import { documentExtensionsText, toolDocumentFormats } from '#shared/documents';
 import { MAX_TEXT_CHARS, WITH_DOCUMENT_SCHEMAS } from '#shared/tool-inputs';
 
+/** The tool's file formats as the docs write them: '.txt, .pdf, .doc, .docx or .odt', or '.eml'. */
+const formatsText = (tool: ServerTool) => documentExtensionsText(toolDocumentFormats(tool.definition));
+
 /** The multipart `file` part: the document, read and checked by the server (src/server/documents). */
-const documentPart = z.string().meta({
-  format: 'binary',
-  description: `One document (${DOCUMENT_EXTENSIONS_TEXT}), within DOCUMENT_MAX_BYTES (GET /api/config).`,
-});
+const documentPart = (tool: ServerTool) =>
+  z.string().meta({
+    format: 'binary',
+    description: `One file (${formatsText(tool)}), within DOCUMENT_MAX_BYTES (GET /api/config).`,
+  });
+
+/** What a file stands in for: the pasted text, or the e-mail helper's pasted thread. */
+const replacedField = (tool: ServerTool) => ('thread' in tool.schema.shape ? 'thread' : 'text');
 
 /** The body of a tool call as readToolRequest reads it: JSON, or a form with the document (multipart tools). */
 function requestBodies(tool: ServerTool): Record<string, z.ZodType> {
@@ -21,9 +28,9 @@ function requestBodies(tool: ServerTool): Record<string, z.ZodType> {
   const withDocument = WITH_DOCUMENT_SCHEMAS[slug as keyof typeof WITH_DOCUMENT_SCHEMAS];
   return {
     'application/json': tool.schema,
-    'multipart/form-data': withDocument
-      .extend({ file: documentPart.optional() })
-      .meta({ description: 'The same fields as form fields; with a `file`, the pasted `text` is optional.' }),
+    'multipart/form-data': withDocument.extend({ file: documentPart(tool).optional() }).meta({
+      description: `The same fields as form fields; with a \`file\`, the pasted \`${replacedField(tool)}\` is optional.`,
+    }),
   };
 }
 
@@ -65,7 +72,7 @@ export const numbered = (items: readonly string[]) => items.map((item, i) => `${
 
 /** When each document error answers (document-errors.ts); TypeScript makes the list complete. */
 const DOCUMENT_REFUSALS = {
-  'unsupported_media_type:file_type': `not one of ${DOCUMENT_EXTENSIONS_TEXT}`,
+  'unsupported_media_type:file_type': 'not one of the formats above',
   'unsupported_media_type:file_signature': 'the bytes are not the format the name says',
   'bad_request:file_empty': 'an empty file',
   'bad_request:file_unreadable': 'damaged or incomplete (also when reading it crashed)',
@@ -116,7 +123,14 @@ function toolRefusals(multipart: boolean): string {
 
 function description(tool: ServerTool): string {
   const { outputField, transport } = tool.definition;
-  const reply = `{${outputField}, historyId, status${tool.matchReport ? ', matchReport' : ''}${transport === 'multipart' ? ', coverage' : ''}}`;
+  const extras = [
+    ...(tool.matchReport ? ['matchReport'] : []),
+    ...(transport === 'multipart' ? ['coverage'] : []),
+    // The answer's details (#shared/answer-details) the tool makes, and its drafts.
+    ...(tool.detailFields ?? []),
+    ...(takesVariants(tool) ? ['variants'] : []),
+  ];
+  const reply = `{${[outputField, 'historyId', 'status', ...extras].join(', ')}}`;
   const rows = [
     '- `start` `{generationId, historyId}`: first (also the `X-Generation-Id` header)',
     ...(transport === 'multipart'
@@ -149,7 +163,7 @@ function description(tool: ServerTool): string {
     ...(transport === 'multipart'
       ? [
           '',
-          `**Documents**: one \`file\` of ${DOCUMENT_EXTENSIONS_TEXT}; with it, the pasted text is optional and its ` +
+          `**Documents**: one \`file\` of ${formatsText(tool)}; with it, the pasted \`${replacedField(tool)}\` is optional and its ` +
             `${MAX_TEXT_CHARS.toLocaleString('en')} characters do not apply to the file’s text. Its refusals:`,
           '',
           documentRefusals(),

@@ -4,7 +4,8 @@ import type { Admission } from '#server/generation/admission';
 import type { GenerationOutcome } from '#server/generation/generation';
 import { readToolRequest } from '#server/routes/read-tool-request';
 import { serverTools } from '#server/tools/prompts';
-import type { ServerTool } from '#server/tools/server-tool';
+import { type ServerTool, takesVariants } from '#server/tools/server-tool';
+import { publicDetails } from '#shared/answer-details';
 import { toolRouteSchema } from './tool-route-schema.ts';
 
 /**
@@ -38,5 +39,18 @@ function toolReply(tool: ServerTool) {
     status: outcome.status,
     ...(tool.matchReport ? { matchReport: outcome.matchReport } : {}),
     ...(tool.definition.transport === 'multipart' ? { coverage: outcome.coverage } : {}),
+    ...publicDetails(outcome.details),
+    ...(takesVariants(tool)
+      ? {
+          variants: (outcome.drafts.length > 0
+            ? outcome.drafts
+            : [{ messageId: outcome.messageId, text: outcome.text, details: outcome.details }]
+          ).map((draft) => ({
+            messageId: draft.messageId,
+            [tool.definition.outputField]: draft.text,
+            ...publicDetails(draft.details),
+          })),
+        }
+      : {}),
   });
 }

@@ -35,6 +35,15 @@ export function splitDocument(text: string, pageStarts?: readonly number[]): Doc
   return parts;
 }
 
+/**
+ * A document's text as its saved parts give it back: what an answer's details are checked against (the
+ * resume assistant's, ServerTool.answerDetails), the same when the answer is written and for every later
+ * one, and what the chat's `source` shows, so that their line numbers agree.
+ */
+export function partsText(parts: readonly Pick<DocumentPart, 'text'>[]): string {
+  return parts.map((part) => part.text).join('\n\n');
+}
+
 /** How a part is named in the model's text and in citations: 'p. 12' or 'part 3'. */
 export function partLabel(part: Pick<DocumentPart, 'part' | 'page'>): string {
   return citationLabel(

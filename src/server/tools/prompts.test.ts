@@ -3,6 +3,9 @@ import { TOOL_SLUGS, TOOLS } from '#shared/tools';
 import { delimited, fenced } from './prompt-format.ts';
 import { SERVER_TOOLS, serverTools } from './prompts.ts';
 
+/** The e-mail helper's fields as its schema fills them in for a new mail. */
+const NEW_MAIL = { tone: 'professional', prompt: '', thread: undefined, intent: 'new', variants: 1 } as const;
+
 describe('prompt helpers', () => {
   it('fences code with a fence longer than any backtick run inside it', () => {
     expect(fenced('x = 1', 'python')).toBe('```python\nx = 1\n```');
@@ -53,13 +56,58 @@ describe('the six prompt builders', () => {
 
   it('e-mail: subject line first and guidance for the chosen tone', () => {
     const apologetic = SERVER_TOOLS['email-helper'].buildPrompt({
+      ...NEW_MAIL,
       tone: 'apologetic',
       prompt: 'Late delivery',
     });
     expect(apologetic).toContain('**Subject:**');
     expect(apologetic).toMatch(/apologetic tone: sincere/);
-    const persuasive = SERVER_TOOLS['email-helper'].buildPrompt({ tone: 'persuasive', prompt: 'Buy' });
+    const persuasive = SERVER_TOOLS['email-helper'].buildPrompt({
+      ...NEW_MAIL,
+      tone: 'persuasive',
+      prompt: 'Buy',
+    });
     expect(persuasive).toMatch(/call to action/);
+  });
+
+  it('e-mail reply: the thread with its history apart, the last message to answer, no quote, no subject', () => {
+    const thread = [
+      'From: Ana Ruiz <ana@example.com>',
+      'To: me@example.com',
+      'Subject: Offsite dates',
+      '',
+      'Can you confirm the 12th works for your team?',
+      '',
+      'On Mon, 3 Mar 2025 at 09:00, Ben <ben@example.com> wrote:',
+      '> Proposing the 12th or the 19th for the offsite.',
+    ].join('\n');
+    const prompt = SERVER_TOOLS['email-helper'].buildPrompt({
+      ...NEW_MAIL,
+      intent: 'reply',
+      thread,
+      prompt: 'Yes, the 12th works',
+    });
+    expect(prompt).toMatch(/reply to the last message/i);
+    expect(prompt).toMatch(/do not repeat or quote the thread/i);
+    expect(prompt).not.toContain('**Subject:**');
+    expect(prompt).toContain('Can you confirm the 12th works for your team?');
+    expect(prompt).toContain('Earlier in the thread:');
+    expect(prompt).toContain('Proposing the 12th or the 19th');
+    expect(prompt).toContain('<notes>\nYes, the 12th works\n</notes>');
+    const all = SERVER_TOOLS['email-helper'].buildPrompt({
+      ...NEW_MAIL,
+      intent: 'reply-all',
+      thread,
+      prompt: 'Yes',
+    });
+    expect(all).toMatch(/everyone on the thread/);
+    const forward = SERVER_TOOLS['email-helper'].buildPrompt({
+      ...NEW_MAIL,
+      intent: 'forward',
+      thread,
+      prompt: 'FYI',
+    });
+    expect(forward).toMatch(/forwards the thread/);
   });
 
   it('summary: TL;DR, key points, then a section per topic, from the document only', () => {
@@ -95,8 +143,19 @@ describe('the six prompt builders', () => {
     expect(SERVER_TOOLS['code-refactor'].userMessage({ code: 'x', language: 'rust' })).toBe(
       'Language: rust\n\n```rust\nx\n```',
     );
-    expect(SERVER_TOOLS['email-helper'].userMessage({ tone: 'informal', prompt: 'Hi' })).toBe(
+    expect(SERVER_TOOLS['email-helper'].userMessage({ ...NEW_MAIL, tone: 'informal', prompt: 'Hi' })).toBe(
       'Tone: informal\n\nHi',
+    );
+    expect(
+      SERVER_TOOLS['email-helper'].userMessage({
+        ...NEW_MAIL,
+        intent: 'reply-all',
+        variants: 2,
+        thread: 'From: a@example.com\n\nLunch?',
+        prompt: 'Yes',
+      }),
+    ).toBe(
+      'Tone: professional\nIntent: reply-all\nDrafts: 2\n\nYes\n\nReplying to:\n```\nFrom: a@example.com\n\nLunch?\n```',
     );
     expect(
       SERVER_TOOLS['resume-assistant'].userMessage({

@@ -1,7 +1,19 @@
+import { type EmailThread, emailThreadText } from '#shared/email-thread';
 import { buildJobMatchReport } from '#shared/job-match';
+import type { ToolInput } from '#shared/tool-inputs';
 import type { EMAIL_TONES, ToolSlug } from '#shared/tools';
+import { emailHeaders, intentOf, threadOf } from './email-headers.ts';
 import { DATA_NOT_INSTRUCTIONS, delimited, fenced, fenceTag, languageName } from './prompt-format.ts';
-import { pagesText, type ServerTool, serverTool, withDocumentText } from './server-tool.ts';
+import { checkResume, traceResume } from './resume-provenance.ts';
+import {
+  type AnswerContext,
+  assertFitsModel,
+  checkedText,
+  pagesText,
+  type ServerTool,
+  serverTool,
+  type ToolDocument,
+} from './server-tool.ts';
 import { summarizeInParts } from './summarize-in-parts.ts';
 
 /**
@@ -167,35 +179,150 @@ const TONE_GUIDE: Record<(typeof EMAIL_TONES)[number], string> = {
     'sincere: acknowledge the problem, take responsibility without excuses, and say what will be done to fix it',
 };
 
+const EMAIL_SYSTEM = [
+  'You are an expert business writer who drafts e-mails that are ready to send.',
+  'Keep to the facts the user gives; put placeholders in square brackets, such as [Name] or [date], for anything missing.',
+  DATA_NOT_INSTRUCTIONS,
+].join(' ');
+
+/** What each intent asks of the model, and the format of its draft. */
+function emailTask(intent: ReturnType<typeof intentOf>, tone: (typeof EMAIL_TONES)[number]): string[] {
+  const toneLine = `in a ${tone} tone: ${TONE_GUIDE[tone]}`;
+  const body =
+    'a greeting, the body in short paragraphs (the purpose in the first sentence), a closing line and a sign-off with [Your Name].';
+  switch (intent) {
+    case 'new':
+      return [
+        `Write an e-mail ${toneLine}.`,
+        '',
+        'Format:',
+        '**Subject:** a specific subject line of at most ten words',
+        '',
+        `Then ${body}`,
+      ];
+    case 'forward':
+      return [
+        `Write the short note that forwards the thread below, ${toneLine}: who it is for, why they get it and what, if anything, they should do.`,
+        'Do not retell or quote the thread: it follows the note as it is. Do not write a subject line.',
+        '',
+        `Format: ${body}`,
+      ];
+    default:
+      return [
+        `Write the reply to the last message of the thread below, ${toneLine}.`,
+        intent === 'reply-all'
+          ? 'It goes to everyone on the thread: address them all, not only the sender.'
+          : 'It goes to the sender of the last message.',
+        'Answer what the last message asks or says, in the light of the earlier messages; do not repeat or quote the thread, and do not write a subject line.',
+        '',
+        `Format: ${body}`,
+      ];
+  }
+}
+
+/** The e-mail helper's prompt, from its fields and the thread it answers, if any. */
+function emailPrompt(input: ToolInput<'email-helper'>, thread: EmailThread | null): string {
+  const intent = thread ? intentOf(input) : 'new';
+  return [
+    ...emailTask(intent, input.tone),
+    '',
+    'What the e-mail should say:',
+    delimited('notes', input.prompt),
+    ...(thread ? ['', delimited('thread', emailThreadText(thread))] : []),
+  ].join('\n');
+}
+
+/** What later drafts are told, so that the person has real choices rather than near copies. */
+function draftPrompt(prompt: string, draft: number, drafts: number): string {
+  return `${prompt}\n\nThis is draft ${draft} of ${drafts}: say the same things, but make it clearly different from a first, straightforward draft, with another opening, structure and wording.`;
+}
+
 const emailHelper = serverTool('email-helper', {
-  system: [
-    'You are an expert business writer who drafts e-mails that are ready to send.',
-    'Keep to the facts the user gives; put placeholders in square brackets, such as [Name] or [date], for anything missing.',
-    DATA_NOT_INSTRUCTIONS,
-  ].join(' '),
-  buildPrompt: ({ tone, prompt }) =>
+  system: EMAIL_SYSTEM,
+  buildPrompt: (input) => emailPrompt(input, threadOf(input, null)),
+  userMessage: ({ tone, prompt, intent, thread, variants }, document) =>
     [
-      `Write an e-mail in a ${tone} tone: ${TONE_GUIDE[tone]}.`,
+      `Tone: ${tone}`,
+      ...(intent !== 'new' ? [`Intent: ${intent}`] : []),
+      ...(variants > 1 ? [`Drafts: ${variants}`] : []),
       '',
-      'Format:',
-      '**Subject:** a specific subject line of at most ten words',
-      '',
-      'Then a greeting, the body in short paragraphs (the purpose in the first sentence), a closing line and a sign-off with [Your Name].',
-      '',
-      'What the e-mail should say:',
-      delimited('notes', prompt),
+      prompt,
+      // A file is kept with the chat as it is: its name stands for it here.
+      // A pasted thread keeps its lines as written (fenced: shown as it was pasted, never as Markdown).
+      ...(document
+        ? ['', `Replying to: ${document.name}`]
+        : thread
+          ? ['', 'Replying to:', fenced(thread)]
+          : []),
     ].join('\n'),
-  userMessage: ({ tone, prompt }) => `Tone: ${tone}\n\n${prompt}`,
+  // One generation, as many drafts as asked: the first streams, the others follow (progress events).
+  run: async (run) => {
+    const input = run.input as ToolInput<'email-helper'>;
+    const prompt = emailPrompt(input, threadOf(run.input, run.document));
+    if (!run.budget.checksPromptLength) assertFitsModel(EMAIL_SYSTEM, prompt, run.budget.maxPromptTokens);
+    const total = input.variants;
+    const drafts: string[] = [];
+    for (let draft = 1; draft <= total && !run.stopped; draft++) {
+      if (draft > 1) {
+        run.progress({
+          stage: 'drafting',
+          done: draft - 1,
+          total,
+          message: `Writing draft ${draft} of ${total}`,
+        });
+      }
+      const asked = draft === 1 ? prompt : draftPrompt(prompt, draft, total);
+      drafts.push(await run.ask({ system: EMAIL_SYSTEM, prompt: asked }, { visible: draft === 1 }));
+    }
+    return drafts;
+  },
+  answerDetails: emailHeaders,
+  detailFields: ['subject', 'to', 'cc'],
 });
 
 // resume-assistant
 
+/** The person's own resume: the uploaded document's text, then any text pasted beside it. */
+function resumeOf(input: Record<string, unknown>, document: ToolDocument | null): string {
+  return checkedText({ input, document });
+}
+
+const RESUME_SYSTEM = [
+  'You are an expert career coach and resume writer who tailors resumes to a target role and gets them past applicant tracking systems.',
+  'Stay truthful: never invent employers, titles, dates, degrees, skills or numbers.',
+  DATA_NOT_INSTRUCTIONS,
+].join(' ');
+
+/** A cover letter from the person's own resume, for the role and job of the chat's request. */
+function coverLetter({ input, document }: AnswerContext) {
+  const field = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : '');
+  const role = field('role');
+  const jobDescription = field('jobDescription');
+  const tone = field('tone') || 'professional';
+  return {
+    request: `Write a cover letter${role ? ` for the role of ${role}` : ''}.`,
+    system: [
+      'You are an expert career coach who writes cover letters that hiring managers read to the end.',
+      'Stay truthful: use only what the resume shows. Never invent employers, titles, dates, degrees, certificates, skills, tools or numbers; where the job asks for something the resume does not show, leave it out rather than claim it.',
+      DATA_NOT_INSTRUCTIONS,
+    ].join(' '),
+    prompt: [
+      `Write a cover letter ${role ? `for the role of ${role}` : 'for the role the job description describes'}, in a ${tone} tone, from the resume below.`,
+      '',
+      'Instructions:',
+      '- Three to four short paragraphs, at most 350 words: why this role, two or three achievements from the resume that fit what the job asks (with the figures the resume gives), and a closing with a call to action.',
+      '- Start with a greeting ("Dear Hiring Manager," unless the job description names the person) and end with a sign-off and the candidate’s name as the resume gives it.',
+      '- Put placeholders in square brackets, such as [Company], for anything the texts do not give.',
+      '- Output only the letter, in Markdown, with no heading and no comments.',
+      '',
+      ...(jobDescription ? [delimited('job_description', jobDescription), ''] : []),
+      delimited('resume', checkedText({ input, document })),
+    ].join('\n'),
+  };
+}
+
 const resumeAssistant = serverTool('resume-assistant', {
-  system: [
-    'You are an expert career coach and resume writer who tailors resumes to a target role and gets them past applicant tracking systems.',
-    'Stay truthful: never invent employers, titles, dates, degrees, skills or numbers.',
-    DATA_NOT_INSTRUCTIONS,
-  ].join(' '),
+  system: RESUME_SYSTEM,
   buildPrompt: ({ text, jobDescription, tone, role }) => {
     const target = role ? `for the role of ${role}` : 'for the kind of role it aims at';
     return [
@@ -223,14 +350,24 @@ const resumeAssistant = serverTool('resume-assistant', {
       // A file is kept with the chat as it is: its name stands for it here.
       ...(document ? [`Resume: ${document.name}`, ...(text ? [text] : [])] : ['Resume:', text]),
     ].join('\n'),
-  matchReport: (input, document, answer) =>
-    typeof input.jobDescription === 'string' && input.jobDescription !== ''
-      ? buildJobMatchReport({
-          jobDescription: input.jobDescription,
-          originalResume: String(withDocumentText(input, document).text ?? ''),
-          optimizedResume: answer,
-        })
-      : null,
+  matchReport: (input, document, answer) => {
+    const jobDescription = typeof input.jobDescription === 'string' ? input.jobDescription : '';
+    if (jobDescription === '') return null;
+    const originalResume = resumeOf(input, document);
+    return buildJobMatchReport({
+      jobDescription,
+      originalResume,
+      optimizedResume: answer,
+      added: checkResume(originalResume, answer, jobDescription).added,
+    });
+  },
+  // Every answer of a resume chat, the cover letter too, is checked against the person's own resume.
+  detailFields: ['provenance', 'unsupported'],
+  answerDetails: (answer, { input, document }) => {
+    const jobDescription = typeof input.jobDescription === 'string' ? input.jobDescription : undefined;
+    return traceResume(resumeOf(input, document), answer, jobDescription);
+  },
+  coverLetter,
 });
 
 /** Every tool with its prompts, by slug. */

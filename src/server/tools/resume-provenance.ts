@@ -1196,6 +1196,20 @@ function sectionsOf(lines: readonly ReadLine[]): Section[] {
  * takes a few milliseconds.
  */
 export function traceResume(original: string, optimized: string, jobDescription?: string): ResumeProvenance {
+  const { added: _, ...trace } = checkResume(original, optimized, jobDescription);
+  return trace;
+}
+
+/**
+ * traceResume's answer, with the names among what the original does not show (skills, tools, employers,
+ * titles, degrees, certificates; not numbers or dates), once each in order: the job match report's
+ * "added terms" (its `added`), so that the report and the marks in the answer say the same.
+ */
+export function checkResume(
+  original: string,
+  optimized: string,
+  jobDescription?: string,
+): ResumeProvenance & { added: string[] } {
   const originalLines = readText(original);
   const optimizedLines = readText(optimized);
   const evidence = gatherEvidence([...originalLines, ...optimizedLines]);
@@ -1212,7 +1226,7 @@ export function traceResume(original: string, optimized: string, jobDescription?
   const sections = sectionsOf(optimizedLines);
   const optimizedFigures = optimizedLines.map((read) => readFigures(read, false));
 
-  const unsupported: (ResumeProvenance['unsupported'][number] & { start: number })[] = [];
+  const unsupported: (ResumeProvenance['unsupported'][number] & { start: number; kind: FactKind })[] = [];
   optimizedLines.forEach((read, i) => {
     if (read.blank || sections[i] === 'suggestions') return;
     const figures = optimizedFigures[i]!;
@@ -1231,7 +1245,13 @@ export function traceResume(original: string, optimized: string, jobDescription?
       if (shows(shown, fact) || seen.has(fact.text)) continue;
       seen.add(fact.text);
       const why = reason(fact.kind, job !== null && shows(job, fact));
-      unsupported.push({ line: read.number, text: fact.text, reason: why, start: fact.start });
+      unsupported.push({
+        line: read.number,
+        text: fact.text,
+        reason: why,
+        start: fact.start,
+        kind: fact.kind,
+      });
     }
   });
   unsupported.sort((a, b) => a.line - b.line || a.start - b.start);
@@ -1242,5 +1262,15 @@ export function traceResume(original: string, optimized: string, jobDescription?
     optimizedLines,
     optimizedFigures.map((figures, i) => (sections[i] === 'suggestions' ? null : figures.facts)),
   );
-  return { provenance, unsupported: unsupported.map(({ start: _, ...fact }) => fact) };
+  const added = new Map<string, string>();
+  for (const fact of unsupported) {
+    if (fact.kind === 'number' || fact.kind === 'date') continue;
+    const key = fact.text.toLowerCase();
+    if (!added.has(key)) added.set(key, fact.text);
+  }
+  return {
+    provenance,
+    unsupported: unsupported.map(({ start: _, kind: __, ...fact }) => fact),
+    added: [...added.values()],
+  };
 }

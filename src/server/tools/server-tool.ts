@@ -1,5 +1,7 @@
 import type { ModelTurn } from '#server/ai/stream-model-text';
 import { AppError } from '#server/errors';
+import { type AnswerDetails, answerDetailsSchema, type StoredAnswerDetails } from '#shared/answer-details';
+import type { EmailThread } from '#shared/email-thread';
 import type { GenerationProgress } from '#shared/generation-progress';
 import type { JobMatchReport } from '#shared/job-match-report';
 import { TOOL_INPUT_SCHEMAS, type ToolInput } from '#shared/tool-inputs';
@@ -35,6 +37,8 @@ export interface ToolDocument {
   /** Its text as Markdown (tables, lists, headings kept). */
   text: string;
   pages?: number;
+  /** An .eml file's thread (the e-mail helper's 'Replying to'), as its headers and parts read. */
+  email?: EmailThread;
 }
 
 /** '1 page', '236 pages': a document's length as messages and saved chats give it. */
@@ -54,9 +58,10 @@ export interface ServerTool<S extends ToolSlug = ToolSlug> {
   userMessage(input: ToolInput<S>, document?: ToolDocument | null): string;
   /**
    * Produces the answer: one model call streamed to the client unless the tool says otherwise (the doc
-   * summarizer reads a long document part by part). Resolves with the text to save.
+   * summarizer reads a long document part by part). Resolves with the text to save, or with several
+   * drafts of it (the e-mail helper's variants), the first the one streamed and shown.
    */
-  run(run: GenerationRun): Promise<string>;
+  run(run: GenerationRun): Promise<string | readonly string[]>;
   /**
    * Whether its answer about a document cites the document's pages (the doc summarizer): it then reads
    * the text labelled with its pages (`[p. 12]`), told how to cite them. A tool that rewrites the
@@ -69,11 +74,48 @@ export interface ServerTool<S extends ToolSlug = ToolSlug> {
     document: ToolDocument | null,
     answer: string,
   ): JobMatchReport | null;
+  /**
+   * What every answer of its chats carries beside its text (#shared/answer-details), made from the answer
+   * and the chat's first request, not by the model: saved with the answer, whoever made it (the tool,
+   * a follow-up, a rewrite, the person's own edit).
+   */
+  answerDetails?(answer: string, context: AnswerContext): StoredAnswerDetails | null;
+  /** The fields of AnswerDetails its answers carry (for the API's schemas and descriptions). */
+  detailFields?: readonly (keyof AnswerDetails)[];
+  /**
+   * The resume assistant's cover letter (issue 34): what the model is asked, from the chat's first request
+   * and document (the person's own resume, not the optimized one), written as a follow-up of its chat.
+   */
+  coverLetter?(context: AnswerContext): { request: string; system: string; prompt: string };
+}
+
+/** What an answer's details are made from: the chat's first request, its document and the person. */
+export interface AnswerContext {
+  /** The first request's fields (a follow-up's chat: those its first request was made with). */
+  input: Record<string, unknown>;
+  /** The document the chat was made from, as read; null without one. */
+  document: ToolDocument | null;
+  /** The person's own e-mail address (a reply to all leaves it out). */
+  ownAddress: string | null;
+  /** The details of the answer this one follows or replaces, if any. */
+  previous: StoredAnswerDetails | null;
 }
 
 type ToolParts<S extends ToolSlug> = Omit<ServerTool<S>, 'definition' | 'schema' | 'run'> & {
   run?: ServerTool<S>['run'];
 };
+
+/** The schema of the details a tool's answers carry (none for a tool without details). */
+export function detailsSchemaOf(tool: ServerTool) {
+  const fields: Partial<Record<keyof AnswerDetails, true>> = {};
+  for (const field of tool.detailFields ?? []) fields[field] = true;
+  return answerDetailsSchema.pick(fields);
+}
+
+/** Whether the tool writes several drafts of an answer when asked (`variants`, the e-mail helper). */
+export function takesVariants(tool: ServerTool): boolean {
+  return 'variants' in tool.schema.shape;
+}
 
 /** The input a prompt is built from: a document's text first, then any text pasted beside it. */
 export function withDocumentText(
@@ -86,10 +128,20 @@ export function withDocumentText(
 }
 
 /**
+ * The text a chat's answers are checked against (the resume assistant's `answerDetails`): the document's
+ * text, then any text pasted beside it. GET /api/history/:id/source shows the same, so that the line
+ * numbers of an answer's `provenance` point into it.
+ */
+export function checkedText(context: Pick<AnswerContext, 'input' | 'document'>): string {
+  const text = withDocumentText(context.input, context.document).text;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
  * 413 before the model is called for a request that cannot fit the model (a long document sent to a
  * tool that reads it in one call): estimated high, so it errs on the side of refusing.
  */
-function assertFitsModel(system: string, prompt: string, maxPromptTokens: number): void {
+export function assertFitsModel(system: string, prompt: string, maxPromptTokens: number): void {
   const tokens = estimateTokens(system) + estimateTokens(prompt);
   if (tokens <= maxPromptTokens) return;
   throw new AppError(

@@ -1,5 +1,5 @@
 import { FileDown, Loader2 } from 'lucide-react';
-import { isToolSlug, TOOLS, type ToolDefinition } from '#shared/tools';
+import { extraDownloadsOf, isToolSlug, TOOLS, type ToolDefinition } from '#shared/tools';
 import { Button } from '#web/components/ui/button.tsx';
 import { useApiDownload } from '#web/lib/use-api-download.ts';
 
@@ -12,21 +12,33 @@ const FORMATS = [
   { format: 'docx', label: 'Download .docx', what: 'the .docx' },
   { format: 'md', label: 'Download .md', what: 'the Markdown file' },
   { format: 'html', label: 'Download .html', what: 'the web page' },
+  { format: 'pdf', label: 'Download .pdf', what: 'the PDF' },
+  { format: 'eml', label: 'Download .eml', what: 'the e-mail draft' },
 ] as const;
+
+/** Every tool's answers download as these; the others only where the catalogue says (`extraDownloads`). */
+const ALWAYS: ReadonlySet<string> = new Set(['docx', 'md', 'html']);
 
 interface AnswerDownloadsProps {
   /** The saved chat; null while it is not saved (the server makes the files from the saved answer). */
   historyId: string | null;
   /** What the answer is, e.g. 'Optimized resume'. */
   label: string;
+  /** The chat's tool: its catalogue entry says what else the answer downloads as (`extraDownloads`). */
+  service: string;
 }
 
 /**
- * 'Download .docx', '.md' and '.html': the saved answer from GET /api/history/:id/export (fetched with
- * the bearer token), named by the server after the chat and the tool.
+ * 'Download .docx', '.md', '.html' and, for resumes and cover letters, '.pdf', for e-mails '.eml' (a
+ * draft a mail app opens): the saved answer from
+ * GET /api/history/:id/export (fetched with the bearer token), named by the server after the chat and the tool.
  */
-export function AnswerDownloads({ historyId, label }: AnswerDownloadsProps) {
+export function AnswerDownloads({ historyId, label, service }: AnswerDownloadsProps) {
   const { busy, download } = useApiDownload();
+  const extra = extraDownloadsOf(service);
+  const formats = FORMATS.filter(
+    (format) => ALWAYS.has(format.format) || (extra as readonly string[]).includes(format.format),
+  );
 
   function save(format: (typeof FORMATS)[number]) {
     if (!historyId) return;
@@ -37,7 +49,7 @@ export function AnswerDownloads({ historyId, label }: AnswerDownloadsProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span className="mr-1 text-muted-foreground text-xs">{label}:</span>
-      {FORMATS.map((format) => (
+      {formats.map((format) => (
         <Button
           key={format.format}
           variant="outline"

@@ -12,6 +12,7 @@ const FORMAT_LABELS: Record<DocumentFormat, string> = {
   doc: 'Word 97–2003 document (.doc)',
   odt: 'OpenDocument text (.odt)',
   txt: 'Plain text (.txt)',
+  eml: 'E-mail message (.eml)',
 };
 
 /** The document's type in words, from its name (and its media type when the name has no extension). */

@@ -20,6 +20,8 @@ export const historyKeys = {
   share: (id: string) => ['history', 'share', id] as const,
   /** The pages or part of a chat's document a citation names (`query`: 'pages=12', 'part=3'). */
   passage: (id: string, query: string) => ['history', 'passage', id, query] as const,
+  /** The text a chat's answers are checked against (GET /api/history/:id/source: the person's resume). */
+  source: (id: string) => ['history', 'source', id] as const,
   /** A chat as its public link shows it (GET /api/shared/:token), for anyone with the link. */
   shared: (token: string) => ['history', 'shared', token] as const,
 };

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isToolSlug, TOOLS } from '#shared/tools';
 import { EmailVerificationBanner } from '#web/features/auth/components/email-verification-banner.tsx';
 import { authStore, useAuth } from '#web/features/auth/lib/auth-store.ts';
+import { chooseVersion } from '#web/features/history/api/choose-version.ts';
 import { ChatPrompt } from '#web/features/history/components/chat-prompt.tsx';
 import { ChatView } from '#web/features/history/components/chat-view.tsx';
 import { DocumentPassagePanel } from '#web/features/history/components/document-passage-panel.tsx';
@@ -13,6 +14,7 @@ import { ToolForm } from '#web/features/tools/components/tool-form.tsx';
 import { ToolLayout } from '#web/features/tools/components/tool-layout.tsx';
 import { ToolScreen } from '#web/features/tools/components/tool-screen.tsx';
 import { clearToolDraft } from '#web/features/tools/lib/tool-draft.ts';
+import { notify } from '#web/lib/notify.ts';
 
 interface Selection {
   segment: string | undefined;
@@ -23,6 +25,8 @@ interface Selection {
   followUp?: string;
   /** Edit under a fresh answer: the chat opens with that answer in the editor. */
   edit?: boolean;
+  /** 'Write a cover letter' under a fresh resume: the chat opens and writes it. */
+  coverLetter?: boolean;
 }
 
 /**
@@ -51,7 +55,8 @@ export function ToolRoute() {
     setSelection((s) => ({ ...s, chatId: null, formKey: s.formKey + 1 }));
   }, [segment]);
   const select = useCallback(
-    (chatId: string) => setSelection((s) => ({ ...s, chatId, followUp: undefined, edit: false })),
+    (chatId: string) =>
+      setSelection((s) => ({ ...s, chatId, followUp: undefined, edit: false, coverLetter: false })),
     [],
   );
   // docs/product.md §4: after a delete the active chat is cleared.
@@ -97,6 +102,7 @@ export function ToolRoute() {
           onSettled={authStore.reloadUser}
           initialFollowUp={selection.followUp}
           initialEdit={selection.edit}
+          initialCoverLetter={selection.coverLetter}
           renderEditForm={({ input, pending, onSubmit, onCancel }) => (
             <section
               aria-label="Edit the request"
@@ -121,6 +127,17 @@ export function ToolRoute() {
           onSettled={authStore.reloadUser}
           renderRequest={(historyId) => <ChatPrompt chatId={historyId} />}
           onEditAnswer={(historyId) => setSelection((s) => ({ ...s, chatId: historyId, edit: true }))}
+          onCoverLetter={(historyId) => setSelection((s) => ({ ...s, chatId: historyId, coverLetter: true }))}
+          onChooseDraft={(historyId, messageId, version) =>
+            // The chosen draft is what the saved chat shows, and so what the downloads use.
+            chooseVersion({ chatId: historyId, messageId, version }).then(
+              () => true,
+              (error: unknown) => {
+                notify.error(error instanceof Error ? error.message : 'The draft could not be chosen.');
+                return false;
+              },
+            )
+          }
           renderDocumentPassage={({ historyId, citation, fileName, onClose }) => (
             <DocumentPassagePanel
               chatId={historyId}

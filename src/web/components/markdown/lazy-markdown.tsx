@@ -9,16 +9,23 @@ interface LazyMarkdownProps {
   className?: string;
   /** An answer about a document: its citations become buttons that call this (markdown.tsx). */
   onCitation?: (citation: Citation) => void;
+  /** A checked answer's unsupported texts marked, and its lines' sources (markdown.tsx). */
+  lineMarks?: MarkdownLineMarks | null;
+}
+
+export interface MarkdownLineMarks {
+  marks: readonly { line: number; text: string; reason: string }[];
+  onLine?: (line: number) => void;
 }
 
 /**
  * The markdown renderer and highlighter live in their own chunk, fetched the first time output is
  * shown. Until then the raw text is shown as it is, so streaming never waits for the chunk.
  */
-export function LazyMarkdown({ children, className, onCitation }: LazyMarkdownProps) {
+export function LazyMarkdown({ children, className, onCitation, lineMarks = null }: LazyMarkdownProps) {
   return (
     <Suspense fallback={<MarkdownAsText>{children}</MarkdownAsText>}>
-      <Markdown className={className} onCitation={onCitation}>
+      <Markdown className={className} onCitation={onCitation} lineMarks={lineMarks}>
         {children}
       </Markdown>
     </Suspense>

@@ -9,6 +9,7 @@ import { type Citation, citationFromQuery, citationLabel } from '#web/lib/citati
 import { cn } from '#web/lib/cn.ts';
 import { HIGHLIGHT_LANGUAGES } from './highlight-languages.ts';
 import { markdownSections } from './markdown-sections.ts';
+import { type LineMark, MARK_ELEMENT, REASON_ATTRIBUTE, rehypeLineMarks } from './rehype-line-marks.ts';
 import { CITATION_ATTRIBUTE, CITATION_ELEMENT, remarkCitations } from './remark-citations.ts';
 import './markdown.css';
 
@@ -105,11 +106,57 @@ function CitationButton({ node: _node, children, ...rest }: ComponentProps<'butt
   );
 }
 
+/** What a marked text, or a click on a line, opens: where that line of the answer comes from. */
+const LineContext = createContext<((line: number) => void) | null>(null);
+
+/**
+ * A text the answer's check found unsupported (rehype-line-marks.ts): underlined, its reason shown on
+ * hover and focus (and read with it), and, where the page can show a line's sources, a button for them.
+ */
+function UnsupportedMark({ node: _node, children, ...rest }: ComponentProps<'mark'> & { node?: Element }) {
+  const showLine = use(LineContext);
+  const props = rest as Record<string, unknown>;
+  const reason = String(props[REASON_ATTRIBUTE] ?? '');
+  const line = Number(props['data-mark-line']);
+  const open = showLine && Number.isInteger(line) ? () => showLine(line) : null;
+  return (
+    // The reason is the mark's description, drawn by CSS (::after) on hover and focus: it is never part
+    // of the answer's text, in a selection or a copy.
+    <mark
+      className="md-unsupported"
+      data-reason={reason}
+      aria-description={reason}
+      tabIndex={0}
+      role={open ? 'button' : undefined}
+      onClick={
+        open
+          ? (event) => {
+              event.stopPropagation();
+              open();
+            }
+          : undefined
+      }
+      onKeyDown={
+        open
+          ? (event) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return;
+              event.preventDefault();
+              open();
+            }
+          : undefined
+      }
+    >
+      {children}
+    </mark>
+  );
+}
+
 const COMPONENTS: Components = {
   pre: CodeBlock,
   a: SafeLink,
   img: ImageAsLink,
   [CITATION_ELEMENT]: CitationButton,
+  [MARK_ELEMENT]: UnsupportedMark,
 };
 const REMARK: Options['remarkPlugins'] = [remarkGfm];
 const REMARK_WITH_CITATIONS: Options['remarkPlugins'] = [remarkGfm, remarkCitations];
@@ -122,6 +169,22 @@ interface MarkdownProps {
   className?: string;
   /** An answer about a document: its citations ('(p. 12)', '(part 3)') become buttons that call this. */
   onCitation?: (citation: Citation) => void;
+  /**
+   * An answer with a check (the resume assistant's): its unsupported texts marked, and `onLine`, when
+   * given, called with the line of the answer a click or a marked text is on.
+   */
+  lineMarks?: { marks: readonly LineMark[]; onLine?: (line: number) => void } | null;
+}
+
+/** The line each section starts on (1-based), sections being consecutive slices of the text. */
+function sectionLines(sections: readonly string[]): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  for (const section of sections) {
+    lines.push(line);
+    for (let i = section.indexOf('\n'); i !== -1; i = section.indexOf('\n', i + 1)) line++;
+  }
+  return lines;
 }
 
 /**
@@ -130,16 +193,39 @@ interface MarkdownProps {
  * Each section (markdown-sections.ts) is parsed on its own and memoized: a streamed answer re-parses
  * only its last section, and a long answer rendered in a transition yields between sections.
  */
-export function Markdown({ children, className, onCitation }: MarkdownProps) {
+export function Markdown({ children, className, onCitation, lineMarks = null }: MarkdownProps) {
   const sections = useMemo(() => markdownSections(children), [children]);
+  const firstLines = useMemo(() => (lineMarks ? sectionLines(sections) : null), [lineMarks, sections]);
+  const onLine = lineMarks?.onLine;
   return (
-    <div className={cn('md-prose', className)}>
+    // A click on a line of a checked answer shows where it comes from (keyboard: its marked texts).
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: see above.
+    <div
+      className={cn('md-prose', onLine && 'md-lines', className)}
+      onClick={
+        onLine
+          ? (event) => {
+              const block = (event.target as HTMLElement).closest('[data-line]');
+              if (block && !(event.target as HTMLElement).closest('a, button'))
+                onLine(Number(block.getAttribute('data-line')));
+            }
+          : undefined
+      }
+    >
       <CitationContext value={onCitation ?? null}>
-        {sections.map((section, index) => (
-          // Sections only change at the end (a stream grows); the index is their identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-          <MarkdownSection key={index} source={section} citations={onCitation !== undefined} />
-        ))}
+        <LineContext value={onLine ?? null}>
+          {sections.map((section, index) => (
+            <MarkdownSection
+              // Sections only change at the end (a stream grows); the index is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+              key={index}
+              source={section}
+              citations={onCitation !== undefined}
+              marks={lineMarks?.marks}
+              firstLine={firstLines?.[index]}
+            />
+          ))}
+        </LineContext>
       </CitationContext>
     </div>
   );
@@ -149,15 +235,24 @@ export function Markdown({ children, className, onCitation }: MarkdownProps) {
 export const MarkdownSection = memo(function MarkdownSection({
   source,
   citations = false,
+  marks,
+  firstLine = 1,
 }: {
   source: string;
   /** Whether document citations are marked (they call the Markdown's `onCitation`). */
   citations?: boolean;
+  /** A checked answer's unsupported texts, by the answer's lines; `firstLine`: this section's first. */
+  marks?: readonly LineMark[] | undefined;
+  firstLine?: number | undefined;
 }) {
+  const rehype = useMemo<Options['rehypePlugins']>(
+    () => (marks ? [...(REHYPE ?? []), [rehypeLineMarks, { firstLine, marks }]] : REHYPE),
+    [marks, firstLine],
+  );
   return (
     <ReactMarkdown
       remarkPlugins={citations ? REMARK_WITH_CITATIONS : REMARK}
-      rehypePlugins={REHYPE}
+      rehypePlugins={rehype}
       components={COMPONENTS}
       urlTransform={defaultUrlTransform}
     >

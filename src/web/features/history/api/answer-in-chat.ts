@@ -4,18 +4,28 @@ import type { SseEvent } from '#shared/sse-parser';
 import { withoutControlCharacters } from '#shared/text';
 import { type GenerationResult, streamGeneration } from '#web/lib/generation-stream.ts';
 
-/** What a chat can be asked for: a follow-up, another version of its last answer, an edited first request. */
+/**
+ * What a chat can be asked for: a follow-up, another version of its last answer, an edited first request,
+ * a cover letter.
+ */
 export type ChatAnswerRequest =
   | { kind: 'follow-up'; content: string }
   | { kind: 'regenerate' }
   | { kind: 'edit'; input: Record<string, unknown> }
+  /** A resume chat's cover letter (issue 34), written as a follow-up. */
+  | { kind: 'cover-letter' }
   /** An answer already being written (found after a reload): followed, not started. */
   | { kind: 'follow'; generation: RunningGeneration };
 
-const PATHS = { 'follow-up': 'messages', regenerate: 'regenerate', edit: 'edit' } as const;
+const PATHS = {
+  'follow-up': 'messages',
+  regenerate: 'regenerate',
+  edit: 'edit',
+  'cover-letter': 'cover-letter',
+} as const;
 
 /**
- * POST /api/history/:id/messages {content}, /regenerate or /edit {fields}, streamed, or a running one
+ * POST /api/history/:id/messages {content}, /regenerate, /edit {fields} or /cover-letter, streamed, or a running one
  * followed: resolves with the `done` result ({message, historyId, status}).
  */
 export function answerInChat(

@@ -1,10 +1,14 @@
 import { CircleStop, Loader2, PencilLine, RefreshCw, Sparkles, Square } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { ChatMessageResponse } from '#shared/history';
 import { AnswerActionButton, CopyAnswerButton } from '#web/components/answer-action-button.tsx';
+import { AnswerCheck, useAnswerCheck } from '#web/components/answer-check/answer-check.tsx';
 import { type RefactorSource, RefactorView } from '#web/components/code-diff/refactor-view.tsx';
+import { DraftTabs } from '#web/components/email-draft/draft-tabs.tsx';
+import { EmailDraftHeader } from '#web/components/email-draft/email-draft-header.tsx';
 import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { toAnswerDetails } from '#web/lib/answer-details.ts';
 import type { Citation } from '#web/lib/citations.ts';
 import { cn } from '#web/lib/cn.ts';
 import { preloadAnswerEditor } from './answer-editor/lazy-answer-editor.tsx';
@@ -24,6 +28,10 @@ type ChatAnswerProps = {
   onCitation?: (citation: Citation) => void;
   /** Under the answer's text once written: what was read of the document. */
   note?: ReactNode;
+  /** The chat, for a checked answer's sources (the resume assistant's). */
+  chatId?: string;
+  /** Its versions are drafts of one e-mail: shown as tabs (issue 34), not as '2 / 3'. */
+  versionsAsDrafts?: boolean;
 } & (
   | {
       streaming?: false;
@@ -51,6 +59,10 @@ type ChatAnswerProps = {
 export function ChatAnswer(props: ChatAnswerProps) {
   const { title, wrap = (answer) => answer, footer, refactorSource = null, onCitation, note } = props;
   const text = props.streaming ? props.text : props.message.content;
+  const details = props.streaming ? null : toAnswerDetails(props.message);
+  const check = useAnswerCheck(details, props.chatId !== undefined);
+  const panelId = useId();
+  const asTabs = !props.streaming && props.versionsAsDrafts === true && props.message.versions > 1;
   // The rendered answer, copied as rich text beside its Markdown.
   const content = useRef<HTMLDivElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -84,7 +96,7 @@ export function ChatAnswer(props: ChatAnswerProps) {
             </Button>
           ) : (
             <>
-              {props.onChooseVersion ? (
+              {props.onChooseVersion && !asTabs ? (
                 <VersionSwitcher
                   version={props.message.version}
                   versions={props.message.versions}
@@ -127,6 +139,16 @@ export function ChatAnswer(props: ChatAnswerProps) {
             This answer was stopped before it finished.
           </p>
         ) : null}
+        {asTabs && !props.streaming && props.onChooseVersion && !props.editor ? (
+          <DraftTabs
+            count={props.message.versions}
+            current={props.message.version}
+            disabled={props.busy}
+            onChoose={props.onChooseVersion}
+            panelId={panelId}
+          />
+        ) : null}
+        {!props.streaming && !props.editor ? <EmailDraftHeader details={details} text={text} /> : null}
         {!props.streaming && props.editor
           ? props.editor
           : wrap(
@@ -141,12 +163,28 @@ export function ChatAnswer(props: ChatAnswerProps) {
                 )
               ) : text ? (
                 <RefactorView answer={text} source={refactorSource}>
-                  <SavedMarkdown text={text} onCitation={onCitation} />
+                  <div
+                    id={panelId}
+                    {...(asTabs ? { role: 'tabpanel', 'aria-label': `Draft ${props.message.version}` } : {})}
+                  >
+                    <SavedMarkdown text={text} onCitation={onCitation} lineMarks={check.lineMarks} />
+                  </div>
                 </RefactorView>
               ) : (
                 <p className="text-muted-foreground text-sm">no message yet</p>
               ),
             )}
+        {!props.streaming && !props.editor ? (
+          <AnswerCheck
+            historyId={props.chatId ?? null}
+            answer={text}
+            provenance={details?.provenance}
+            unsupported={details?.unsupported}
+            line={check.line}
+            onLine={check.openLine}
+            onClose={check.closeLine}
+          />
+        ) : null}
         {note && !props.streaming && !props.editor ? <div className="mt-4">{note}</div> : null}
       </div>
       {footer && !props.streaming ? (

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronsUpDown, PencilLine, UserRound } from 'lucide-react';
+import { ChevronsUpDown, FileSignature, PencilLine, UserRound } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessageResponse } from '#shared/history';
-import { answersEditable, isToolSlug, TOOLS } from '#shared/tools';
+import { answersEditable, isToolSlug, TOOLS, type ToolDefinition } from '#shared/tools';
 import { AnswerDownloads, answerDownloadLabel } from '#web/components/answer-downloads.tsx';
 import type { RefactorSource } from '#web/components/code-diff/refactor-view.tsx';
 import { DocumentCoverageLine } from '#web/components/document-coverage-line.tsx';
@@ -56,6 +56,8 @@ interface ChatViewProps {
   initialFollowUp?: string;
   /** Opens the first answer in the editor at once (Edit under the fresh answer on the tool screen). */
   initialEdit?: boolean;
+  /** Writes a cover letter as soon as the chat is open (asked under the fresh resume on the tool screen). */
+  initialCoverLetter?: boolean;
 }
 
 /**
@@ -73,6 +75,7 @@ export function ChatView({
   renderEditForm,
   initialFollowUp,
   initialEdit = false,
+  initialCoverLetter = false,
 }: ChatViewProps) {
   const chat = useHistoryItem(chatId);
   const answer = useChatAnswer(chatId, onSettled, onOpenChat);
@@ -98,10 +101,10 @@ export function ChatView({
   // Asked once, even when a development build mounts the view twice.
   const askedFirst = useRef(false);
   useEffect(() => {
-    if (!initialFollowUp || askedFirst.current) return;
+    if ((!initialFollowUp && !initialCoverLetter) || askedFirst.current) return;
     askedFirst.current = true;
-    void start({ kind: 'follow-up', content: initialFollowUp });
-  }, [initialFollowUp, start]);
+    void start(initialFollowUp ? { kind: 'follow-up', content: initialFollowUp } : { kind: 'cover-letter' });
+  }, [initialFollowUp, initialCoverLetter, start]);
   // An answer of this chat still being written (after a reload, or from another tab) is followed once.
   // (A rewrite in the editor is not an answer: it shows in the editor that asked for it.)
   const running = useRunningGenerations().data?.find(
@@ -166,9 +169,11 @@ export function ChatView({
   const question =
     request?.kind === 'follow-up'
       ? request.content
-      : request?.kind === 'follow'
-        ? request.generation.question
-        : null;
+      : request?.kind === 'cover-letter'
+        ? 'Write a cover letter'
+        : request?.kind === 'follow'
+          ? request.generation.question
+          : null;
   const shown =
     kind === 'edit'
       ? messages.slice(0, 1)
@@ -189,12 +194,17 @@ export function ChatView({
   const canEdit = !readOnly && renderEditForm !== undefined && input !== null && chat.data.file === null;
   // The writing tools' answers open in the editor (issue 33), one at a time, for the chat's owner.
   const canEditAnswers = !readOnly && answersEditable(chat.data.service);
+  const definition = isToolSlug(chat.data.service) ? (TOOLS[chat.data.service] as ToolDefinition) : null;
+  // A resume chat writes a cover letter from the person's own resume (issue 34).
+  const coverLetter =
+    definition?.coverLetter && !readOnly ? () => void answer.start({ kind: 'cover-letter' }) : undefined;
   const chooseFirst = first ? showVersion(first) : undefined;
 
   // A tool whose answer is code (the refactor) shows its first answer compared with the code it was given.
   const view = isToolSlug(chat.data.service) ? TOOLS[chat.data.service].answerView : 'markdown';
   const submitted = view === 'code-diff' ? submittedCode(chat.data.input, first?.content) : null;
-  const answerTitle = (index: number) => (index === 1 ? 'AI Output' : 'Answer');
+  const answerTitle = (index: number) =>
+    index === 1 ? 'AI Output' : shown[index - 1]?.kind === 'cover-letter' ? 'Cover letter' : 'Answer';
   // A chat about a document (issue 32): what was read of it under the first answer, and the answers'
   // citations open the passage they name.
   const coverage = toDocumentCoverage(chat.data.coverage);
@@ -292,6 +302,8 @@ export function ChatView({
               ) : undefined
             }
             onChooseVersion={showVersion(message)}
+            chatId={chatId}
+            versionsAsDrafts={definition?.drafts === true}
             onRegenerate={isLast && !readOnly ? () => void answer.start({ kind: 'regenerate' }) : undefined}
             wrap={
               index === 1
@@ -303,7 +315,15 @@ export function ChatView({
             note={index === 1 && coverage ? <DocumentCoverageLine coverage={coverage} /> : undefined}
             footer={
               isLast && downloadLabel && !readOnly ? (
-                <AnswerDownloads historyId={chatId} label={downloadLabel} />
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <AnswerDownloads historyId={chatId} label={downloadLabel} service={chat.data.service} />
+                  {coverLetter ? (
+                    <Button variant="outline" size="sm" onClick={coverLetter} disabled={busy}>
+                      <FileSignature className="size-3.5" aria-hidden />
+                      Write a cover letter
+                    </Button>
+                  ) : null}
+                </div>
               ) : undefined
             }
           />
@@ -322,7 +342,13 @@ export function ChatView({
         <>
           {question !== null ? <FollowUpQuestion text={question} /> : null}
           <ChatAnswer
-            title={kind === 'follow-up' ? 'Answer' : answerTitle(shown.length)}
+            title={
+              kind === 'follow-up'
+                ? 'Answer'
+                : kind === 'cover-letter'
+                  ? 'Cover letter'
+                  : answerTitle(shown.length)
+            }
             streaming
             text={live.text}
             stopping={live.stopping}

@@ -1,9 +1,10 @@
-import { ExternalLink, FileText, Loader2, X } from 'lucide-react';
+import { ExternalLink, FileText, Loader2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { DocumentPassage } from '#shared/history';
 import { LazyMarkdown } from '#web/components/markdown/lazy-markdown.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { SideSheet, SideSheetClose } from '#web/components/ui/side-sheet.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useDocumentPassage } from '#web/features/history/api/get-document-passage.ts';
 import { type Citation, citationLabel } from '#web/lib/citations.ts';
@@ -30,32 +31,10 @@ export function DocumentPassagePanel({
   fileName = null,
   onClose,
 }: DocumentPassagePanelProps) {
-  // The citation clicked gets focus back on close: Radix gives it to a Dialog.Trigger, and there is none.
-  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
-    <Dialog.Root open={citation !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/30 data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          // Esc closes the panel only: the page's own Esc (stop the answer being written) waits.
-          onEscapeKeyDown={(event) => event.stopPropagation()}
-          onOpenAutoFocus={() => {
-            returnFocusTo.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusTo.current;
-            returnFocusTo.current = null;
-            if (!target?.isConnected) return;
-            event.preventDefault();
-            target.focus();
-          }}
-          className="fixed inset-y-0 end-0 z-50 flex w-[min(36rem,100vw)] flex-col border-border border-s bg-background text-foreground shadow-2xl outline-none data-[state=open]:animate-sheet-in"
-        >
-          {citation ? <PassageSheet chatId={chatId} citation={citation} fileName={fileName} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SideSheet open={citation !== null} onClose={onClose} className="w-[min(36rem,100vw)]">
+      {citation ? <PassageSheet chatId={chatId} citation={citation} fileName={fileName} /> : null}
+    </SideSheet>
   );
 }
 
@@ -93,12 +72,7 @@ export function PassageSheet({
             </Dialog.Description>
           </div>
         </div>
-        <Dialog.Close
-          aria-label="Close"
-          className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <X className="size-4.5" aria-hidden />
-        </Dialog.Close>
+        <SideSheetClose />
       </header>
       <PassageView state={state} chatId={chatId} />
     </>

@@ -1,5 +1,10 @@
 import { useDeferredValue } from 'react';
-import { LazyMarkdown, MarkdownAsText, useMarkdownLoaded } from '#web/components/markdown/lazy-markdown.tsx';
+import {
+  LazyMarkdown,
+  MarkdownAsText,
+  type MarkdownLineMarks,
+  useMarkdownLoaded,
+} from '#web/components/markdown/lazy-markdown.tsx';
 import type { Citation } from '#web/lib/citations.ts';
 
 /**
@@ -17,10 +22,13 @@ const LONG_TEXT_CHARS = 20_000;
 export function SavedMarkdown({
   text,
   onCitation,
+  lineMarks = null,
 }: {
   text: string;
   /** An answer about a document: its citations open the passage they name. */
   onCitation?: (citation: Citation) => void;
+  /** A checked answer: its unsupported texts marked, its lines' sources (components/answer-check). */
+  lineMarks?: MarkdownLineMarks | null;
 }) {
   const markdownLoaded = useMarkdownLoaded();
   const target = markdownLoaded ? text : '';
@@ -28,7 +36,7 @@ export function SavedMarkdown({
   const shown = useDeferredValue(target, long ? '' : target);
   if (!shown) return <MarkdownAsText>{text}</MarkdownAsText>;
   return (
-    <LazyMarkdown className={long ? 'md-long' : undefined} onCitation={onCitation}>
+    <LazyMarkdown className={long ? 'md-long' : undefined} onCitation={onCitation} lineMarks={lineMarks}>
       {shown}
     </LazyMarkdown>
   );

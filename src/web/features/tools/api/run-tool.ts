@@ -27,9 +27,10 @@ export function buildToolBody(
   transport: 'json' | 'multipart',
   values: Record<string, unknown>,
 ): Record<string, string> | FormData {
-  const texts = Object.entries(values).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
-  );
+  // A number (the e-mail helper's `variants`) goes as its digits, as a form field would.
+  const texts = Object.entries(values)
+    .map(([name, value]): [string, unknown] => [name, typeof value === 'number' ? String(value) : value])
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '');
   if (transport === 'json') return Object.fromEntries(texts);
   const form = new FormData();
   for (const [name, value] of texts) form.append(name, value);

@@ -1,7 +1,12 @@
 import { CloudUpload, FileCheck, FileX, Loader2, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FileRejection, useDropzone } from 'react-dropzone';
-import { DOCUMENT_ACCEPT, DOCUMENT_EXTENSIONS_TEXT } from '#shared/documents';
+import {
+  DOCUMENT_FORMATS,
+  type DocumentFormat,
+  documentAccept,
+  documentExtensionsText,
+} from '#shared/documents';
 import { FileCard } from '#web/components/file-card.tsx';
 import { type DropResult, toDropResult } from '#web/features/tools/lib/drop-result.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -14,6 +19,8 @@ interface FileDropZoneProps {
   disabled: boolean;
   /** The server's DOCUMENT_MAX_BYTES: a larger file is refused here, before it is sent. */
   maxBytes: number;
+  /** The formats the tool's file field takes (the documents', or the e-mail helper's .eml). */
+  formats?: readonly DocumentFormat[];
 }
 
 export const DROP_PROMPT = 'Select or Drag and drop your files here';
@@ -63,7 +70,16 @@ function logRejectedDrop(rejections: readonly FileRejection[], accepted: readonl
  * labelled by the field's label; refusals are shown under it. Once a file is chosen it shows the file
  * (name, size, type, last-modified date) with an X that clears it.
  */
-export function FileDropZone({ id, label, value, onChange, disabled, maxBytes }: FileDropZoneProps) {
+export function FileDropZone({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  maxBytes,
+  formats = DOCUMENT_FORMATS,
+}: FileDropZoneProps) {
+  const extensionsText = documentExtensionsText(formats);
   const labelId = `${id}-label`;
   const promptId = `${id}-prompt`;
   const hintId = `${id}-hint`;
@@ -78,7 +94,7 @@ export function FileDropZone({ id, label, value, onChange, disabled, maxBytes }:
 
   const onDrop = useCallback(
     (accepted: File[], rejections: FileRejection[]) => {
-      const result = toDropResult(accepted, rejections, { maxBytes });
+      const result = toDropResult(accepted, rejections, { maxBytes, extensionsText });
       if (result.kind === 'rejected') {
         logRejectedDrop(rejections, accepted);
         setRejected(result);
@@ -88,12 +104,13 @@ export function FileDropZone({ id, label, value, onChange, disabled, maxBytes }:
         onChange(result.file);
       }
     },
-    [maxBytes, onChange],
+    [maxBytes, onChange, extensionsText],
   );
 
+  const accept = useMemo(() => documentAccept(formats), [formats]);
   const dropzone = useDropzone({
     onDrop,
-    accept: DOCUMENT_ACCEPT,
+    accept,
     maxSize: maxBytes,
     // An empty file has nothing to read (and the form would not send it).
     minSize: 1,
@@ -158,6 +175,7 @@ export function FileDropZone({ id, label, value, onChange, disabled, maxBytes }:
           promptId={promptId}
           hintId={hintId}
           maxBytes={maxBytes}
+          extensionsText={extensionsText}
           invalid={rejected !== null}
         />
       )}
@@ -184,6 +202,8 @@ interface DropAreaProps {
   hintId: string;
   describedBy: string;
   maxBytes: number;
+  /** '.txt, .pdf, .doc, .docx or .odt', or the tool's own formats. */
+  extensionsText: string;
   invalid: boolean;
 }
 
@@ -207,6 +227,7 @@ function DropArea({
   hintId,
   describedBy,
   maxBytes,
+  extensionsText,
   invalid,
 }: DropAreaProps) {
   const state = dropZoneState(dropzone, disabled);
@@ -214,12 +235,12 @@ function DropArea({
   const Icon = state === 'accept' ? FileCheck : state === 'reject' ? FileX : CloudUpload;
   const hint =
     state === 'reject'
-      ? `Only one ${DOCUMENT_EXTENSIONS_TEXT} file`
+      ? `Only one ${extensionsText} file`
       : state === 'accept'
         ? 'Release to add this file'
         : state === 'dialog-open'
           ? 'Choose a file in the dialog…'
-          : `One file: ${DOCUMENT_EXTENSIONS_TEXT}, up to ${sizeLimitText(maxBytes)}`;
+          : `One file: ${extensionsText}, up to ${sizeLimitText(maxBytes)}`;
   return (
     <>
       <div

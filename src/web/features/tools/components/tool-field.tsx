@@ -45,11 +45,15 @@ export function ToolField({ field, id, error, disabled, registration, onEnterSub
             disabled={disabled}
             {...aria}
             {...registration}
-            className={cn(controlClass, 'h-11 appearance-none pr-9 pl-3 text-sm capitalize')}
+            className={cn(
+              controlClass,
+              'h-11 appearance-none pr-9 pl-3 text-sm',
+              !field.optionLabels && 'capitalize',
+            )}
           >
             {(field.options ?? []).map((option) => (
               <option key={option} value={option}>
-                {option}
+                {field.optionLabels?.[option] ?? option}
               </option>
             ))}
           </select>

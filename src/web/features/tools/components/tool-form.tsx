@@ -1,6 +1,7 @@
 import { CornerDownLeft, Loader2 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toolDocumentFormats } from '#shared/documents';
 import { type ToolField as ToolFieldSpec, toolFormOf } from '#shared/tool-forms';
 import type { ToolDefinition } from '#shared/tools';
 import { Button } from '#web/components/ui/button.tsx';
@@ -130,6 +131,7 @@ export function ToolForm({
                   onChange={(file) => onDocumentChange(file, control.onChange)}
                   disabled={pending}
                   maxBytes={maxBytes}
+                  formats={toolDocumentFormats(tool)}
                 />
               )}
             />

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import type { ToolSlug } from '#shared/tools';
+import type { ToolDefinition, ToolSlug } from '#shared/tools';
 import { answersEditable, TOOLS } from '#shared/tools';
 import type { GenerationUsage } from '#shared/user';
 import { answerDownloadLabel } from '#web/components/answer-downloads.tsx';
@@ -32,6 +32,10 @@ interface ToolScreenProps {
   onSettled?: () => void;
   /** Edit under a saved answer of a writing tool: the chat opens with the answer in the editor. */
   onEditAnswer?: (historyId: string) => void;
+  /** A draft chosen among several (the e-mail helper's `variants`): the saved chat shows that version. */
+  onChooseDraft?: (historyId: string, messageId: string, version: number) => Promise<boolean>;
+  /** 'Write a cover letter' under a resume: the chat opens and writes it. */
+  onCoverLetter?: (historyId: string) => void;
 }
 
 /** What the side panel of a cited passage is given. */
@@ -59,6 +63,8 @@ export function ToolScreen({
   renderDocumentPassage,
   usage,
   onEditAnswer,
+  onChooseDraft,
+  onCoverLetter,
 }: ToolScreenProps) {
   const tool = TOOLS[slug];
   const downloadLabel = answerDownloadLabel(slug);
@@ -107,8 +113,24 @@ export function ToolScreen({
           onCitation={documentChat ? setCitation : undefined}
           downloads={
             downloadLabel && state.status !== 'pending'
-              ? { historyId: state.historyId, label: downloadLabel }
+              ? { historyId: state.historyId, label: downloadLabel, service: slug }
               : null
+          }
+          historyId={state.status === 'pending' ? null : state.historyId}
+          details={state.status === 'pending' ? null : state.details}
+          drafts={state.status === 'pending' ? [] : state.drafts}
+          onChooseDraft={
+            settled && state.historyId && onChooseDraft
+              ? (messageId, version) => onChooseDraft(state.historyId as string, messageId, version)
+              : undefined
+          }
+          onCoverLetter={
+            state.status === 'success' &&
+            state.historyId &&
+            (tool as ToolDefinition).coverLetter &&
+            onCoverLetter
+              ? () => onCoverLetter(state.historyId as string)
+              : undefined
           }
           onStop={() => void stop()}
           onNewRequest={reset}

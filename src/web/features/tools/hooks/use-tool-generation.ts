@@ -8,6 +8,7 @@ import {
   generationReducer,
   initialGenerationState,
 } from '#web/features/tools/lib/generation-state.ts';
+import { toAnswerDetails, toAnswerDrafts } from '#web/lib/answer-details.ts';
 import { toDocumentCoverage } from '#web/lib/document-coverage.ts';
 import { startedGenerationId } from '#web/lib/generation-stream.ts';
 import { toMatchReport } from '#web/lib/match-report.ts';
@@ -102,6 +103,8 @@ export function useToolGeneration({ tool, uid, onSettled }: Options) {
           stopped,
           matchReport: toMatchReport(result.matchReport),
           coverage: toDocumentCoverage(result.coverage),
+          details: toAnswerDetails(result),
+          drafts: toAnswerDrafts(result.variants, tool.outputField),
         });
         refreshHistory();
         onSettled?.();

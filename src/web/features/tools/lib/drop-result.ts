@@ -14,10 +14,13 @@ export const TOO_MANY_FILES = 'Too many files';
  * than N bytes', 'File is smaller than N bytes', 'Too many files'), with the extensions written for
  * people rather than react-dropzone's list of media types.
  */
-export function dropErrorMessage(error: FileError, limits: { maxBytes: number; minBytes?: number }): string {
+export function dropErrorMessage(
+  error: FileError,
+  limits: { maxBytes: number; minBytes?: number; extensionsText?: string },
+): string {
   switch (error.code) {
     case ErrorCode.FileInvalidType:
-      return `File type must be one of ${DOCUMENT_EXTENSIONS_TEXT}`;
+      return `File type must be one of ${limits.extensionsText ?? DOCUMENT_EXTENSIONS_TEXT}`;
     case ErrorCode.FileTooLarge:
       return `File is larger than ${limits.maxBytes} bytes`;
     case ErrorCode.FileTooSmall:
@@ -37,7 +40,7 @@ export function dropErrorMessage(error: FileError, limits: { maxBytes: number; m
 export function toDropResult(
   accepted: readonly File[],
   rejections: readonly FileRejection[],
-  limits: { maxBytes: number },
+  limits: { maxBytes: number; extensionsText?: string },
 ): DropResult {
   if (accepted.length + rejections.length > 1) {
     return { kind: 'rejected', fileName: null, messages: [TOO_MANY_FILES] };

@@ -43,6 +43,8 @@ describe('generationReducer', () => {
       historyId: 'h1',
       matchReport: null,
       coverage: null,
+      details: null,
+      drafts: [],
       request,
     });
     expect(showsOutput(done)).toBe(true);
@@ -62,6 +64,8 @@ describe('generationReducer', () => {
       historyId: 'h3',
       matchReport: null,
       coverage: null,
+      details: null,
+      drafts: [],
       request,
     });
     expect(showsOutput(done)).toBe(true);
@@ -75,6 +79,8 @@ describe('generationReducer', () => {
       historyId: 'h2',
       matchReport: null,
       coverage: null,
+      details: null,
+      drafts: [],
       request,
     });
     expect(showsOutput(state)).toBe(true);
@@ -155,6 +161,8 @@ describe('a request with a document', () => {
       historyId: 'h9',
       matchReport: report,
       coverage: null,
+      details: null,
+      drafts: [],
       request: withFile,
     });
   });

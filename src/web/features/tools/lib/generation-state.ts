@@ -1,3 +1,4 @@
+import type { AnswerDetails } from '#shared/answer-details';
 import type { DocumentCoverage } from '#shared/documents';
 import type { GenerationProgress } from '#shared/generation-progress';
 import type { JobMatchReport } from '#shared/job-match-report';
@@ -46,7 +47,18 @@ export interface GenerationResult {
   historyId: string | null;
   matchReport: JobMatchReport | null;
   coverage: DocumentCoverage | null;
+  /** What the answer carries beside its text (a resume's check, an e-mail's headers), or null. */
+  details: AnswerDetails | null;
+  /** Several drafts asked for at once (the e-mail helper's `variants`): each, the first the answer's. */
+  drafts: AnswerDraft[];
   request: GenerationRequest;
+}
+
+/** One draft of an answer: its message in the saved chat (a version of the answer), text and details. */
+export interface AnswerDraft {
+  messageId: string;
+  text: string;
+  details: AnswerDetails | null;
 }
 
 export type GenerationAction =
@@ -64,6 +76,8 @@ export type GenerationAction =
       stopped: boolean;
       matchReport?: JobMatchReport | null;
       coverage?: DocumentCoverage | null;
+      details?: AnswerDetails | null;
+      drafts?: AnswerDraft[];
     }
   /** Stopped on this side only (the server could not be asked): keep what arrived. */
   | { type: 'stopped'; historyId: string | null }
@@ -105,6 +119,8 @@ export function generationReducer(state: GenerationState, action: GenerationActi
         historyId: action.historyId,
         matchReport: action.matchReport ?? null,
         coverage: action.coverage ?? null,
+        details: action.details ?? null,
+        drafts: action.drafts ?? [],
         request: state.request,
       };
     case 'stopped':
@@ -115,6 +131,8 @@ export function generationReducer(state: GenerationState, action: GenerationActi
             historyId: action.historyId,
             matchReport: null,
             coverage: null,
+            details: null,
+            drafts: [],
             request: state.request,
           }
         : state;
