@@ -262,9 +262,15 @@ describe.each(testDatabaseKinds())('e-mail threads (%s)', (kind) => {
       Buffer.alloc(600_000, 0x41).toString('base64'),
       '--b--',
     ].join('\r\n');
+    const parts = Array.from(
+      { length: 2_000 },
+      (_, i) => `--m\r\nContent-Type: application/octet-stream; name="p${i}.bin"\r\n\r\nx\r\n`,
+    ).join('');
+    const mailBomb = `From: a@example.com\r\nSubject: bomb\r\nContent-Type: multipart/mixed; boundary="m"\r\n\r\n--m\r\nContent-Type: text/plain\r\n\r\nHi\r\n${parts}--m--\r\n`;
     for (const [what, eml] of [
       ['huge header', hugeHeader],
       ['deep nesting', deep],
+      ['thousands of attachments', mailBomb],
       ['not an e-mail', '\u0000\u0001binary garbage'],
       ['empty', ''],
     ] as const) {

@@ -289,6 +289,18 @@ describe('hostile .eml files', { timeout: 30_000 }, () => {
     expect(outcome.message).toContain('more than 500,000 lines');
   });
 
+  it('refuses a mail bomb of thousands of tiny attachments', async () => {
+    const parts = Array.from(
+      { length: 2_000 },
+      (_, i) =>
+        `--b\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="p${i}.bin"\r\n\r\nx\r\n`,
+    ).join('');
+    const bomb = `From: a@example.com\r\nSubject: bomb\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nHi\r\n${parts}--b--\r\n`;
+    const outcome = await failure(read('bomb.eml', Buffer.from(bomb)));
+    expect(outcome).toMatchObject({ code: 'bad_request:file_unreadable', statusCode: 400 });
+    expect(outcome.message).toContain('more than 500 attachments');
+  });
+
   it('refuses more text than DOCUMENT_MAX_CHARS', async () => {
     const small = new DocumentExtractor({ ...LIMITS, maxChars: 1000 });
     try {

@@ -29,6 +29,11 @@ export const EML_LIMITS = {
    * 270,000 lines.
    */
   lines: 500_000,
+  /**
+   * Attachments (and other parts past the text): a mail bomb of thousands of tiny parts is refused; a
+   * real e-mail has a handful. Each is listed by name only, never read: an archive in one is never opened.
+   */
+  attachments: 500,
 };
 
 /** Header names that only an e-mail's header block has (at least one must be there). */
@@ -72,6 +77,12 @@ export async function extractEml(
     throw documentErrors.emailUnreadable(
       fileName,
       'it has none of the headers of an e-mail (From, To, Subject, Date)',
+    );
+  }
+  if (email.attachments.length > EML_LIMITS.attachments) {
+    throw documentErrors.emailUnreadable(
+      fileName,
+      `it has more than ${EML_LIMITS.attachments.toLocaleString('en-US')} attachments, more than an e-mail should`,
     );
   }
   const body = bodyOf(email);

@@ -55,7 +55,7 @@ function walk(node: Root | Element, offset: number, byLine: Map<number, LineMark
       children.push(child);
     } else if (child.type === 'text' && child.position && byLine.size > 0) {
       const pieces = markText(child, child.position.start.line + offset, byLine);
-      changed ||= pieces.length !== 1;
+      changed ||= pieces.length !== 1 || pieces[0] !== child;
       children.push(...pieces);
     } else {
       children.push(child);
