@@ -131,6 +131,9 @@ test('resume: a flagged line with its reason and source, a cover letter, and the
   const claims = output.getByTestId('unsupported-claims');
   await expect(claims).toContainText('“12”');
   await shot(page, testInfo, 'resume-flagged-line.png', { fullPage: true });
+  expect(
+    (await new AxeBuilder({ page }).include('[data-testid="tool-output"]').analyze()).violations,
+  ).toEqual([]);
 
   // A click on a line shows where it comes from in the person's resume.
   await output.getByText('Reduced bundle size by 40% across 30 screens').click();
