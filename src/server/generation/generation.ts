@@ -250,6 +250,7 @@ export class Generation {
     const coverage = read ? { ...read.coverage, partsSummarized: this.partsSummarized } : null;
     const details = detailsOf(answer);
     const draftsToSave = drafts.map((text) => ({ answer: text, details: detailsOf(text) }));
+    const written = [{ answer, details }, ...draftsToSave];
     const saved = chat
       ? await deps.chats.saveInChat(this.id, {
           userId: this.userId,
@@ -295,12 +296,14 @@ export class Generation {
       matchReport,
       coverage,
       details,
+      // The saved messages, in the order of the drafts written: the answer's first.
       drafts:
         draftIds.length > 1
-          ? draftIds.map((messageId, i) => {
-              const text = i === 0 ? answer : draftsToSave[i - 1]!.answer;
-              return { messageId, text, details: i === 0 ? details : draftsToSave[i - 1]!.details };
-            })
+          ? draftIds.map((messageId, i) => ({
+              messageId,
+              text: written[i]!.answer,
+              details: written[i]!.details,
+            }))
           : [],
       ...ids,
     };

@@ -192,26 +192,7 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
     async (request, reply) => {
       const { row, tool } = await ownChatOrCopy(request, request.params.id);
       const path = chatPath(row.messages, row.currentMessageId);
-      const { coverLetter } = tool;
-      if (!coverLetter) {
-        throw new AppError(
-          'bad_request:cover_letter',
-          'Cover letters are written from resume assistant chats.',
-        );
-      }
-      const input = path[0]?.input ?? {};
-      const question: ChatMessage = {
-        ...requestMessage(
-          path.at(-1)?.id ?? null,
-          coverLetter({ input, document: null, ownAddress: null, previous: null }).request,
-        ),
-        kind: 'cover-letter',
-      };
-      return answer(
-        request,
-        reply,
-        coverLetterCall(app, row, tool, path, { request: question, parentId: null }),
-      );
+      return answer(request, reply, coverLetterCall(app, row, tool, path, null));
     },
   );
 
@@ -252,7 +233,7 @@ export const historyGenerationRoutes: FastifyPluginAsyncZod<{ admission: Admissi
         return answer(request, reply, call);
       }
       if (question.kind === 'cover-letter') {
-        const call = coverLetterCall(app, row, tool, path, { request: null, parentId: question.id });
+        const call = coverLetterCall(app, row, tool, path, question.id);
         return answer(request, reply, call);
       }
       const asked = () => withChatDocument(app, row, tool, path.slice(0, requestAt), question.content);
@@ -468,26 +449,38 @@ async function withChatDocument(
 }
 
 /**
- * A cover letter (ServerTool.coverLetter), asked anew or made again: the model gets the letter's own
- * prompt, from the chat's first request and document, not the chat's conversation.
+ * A cover letter (ServerTool.coverLetter), asked anew (its request, marked as one, is added after the
+ * chat's path) or made again for the request `parentId`: the model gets the letter's own prompt, from the
+ * chat's first request and document, not the chat's conversation.
  */
 function coverLetterCall(
   app: FastifyInstance,
   row: HistoryRow,
   tool: ServerTool,
   path: readonly PathMessage[],
-  answer: { request: ChatMessage | null; parentId: string | null },
+  parentId: string | null,
 ): GenerationCall {
   const answerContext = chatAnswerContext(app.historyRepository, tool, row, path, undefined);
   const { coverLetter } = tool;
   if (!answerContext || !coverLetter) {
     throw new AppError('bad_request:cover_letter', 'Cover letters are written from resume assistant chats.');
   }
+  const input = path[0]?.input ?? {};
+  const request: ChatMessage | null =
+    parentId === null
+      ? {
+          ...requestMessage(
+            path.at(-1)?.id ?? null,
+            coverLetter({ input, document: null, ownAddress: null, previous: null }).request,
+          ),
+          kind: 'cover-letter',
+        }
+      : null;
   const asked = async () => {
     const letter = coverLetter(await answerContext());
     return { turns: [{ role: 'user' as const, content: letter.prompt }], system: letter.system };
   };
-  return continuation(app, row, tool, { ...answer, asked, answerContext });
+  return continuation(app, row, tool, { request, parentId, asked, answerContext });
 }
 
 /**
